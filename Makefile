@@ -1,0 +1,22 @@
+# Two commands: `make play` and `make test`. Each makes the local virtual
+# environment .venv on first use.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: play test bench
+
+$(BIN)/patience: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+play: $(BIN)/patience
+	$(BIN)/patience show steeplechase --seed 1
+
+test: $(BIN)/patience
+	$(BIN)/python -m pytest -q
+
+bench: $(BIN)/patience
+	$(BIN)/python benchmarks/random_playouts.py

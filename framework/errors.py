@@ -1,0 +1,44 @@
+"""The errors the framework raises for bad input."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One problem found in an input file, with where it is (1-based line and column; 0 if unknown)."""
+
+    source: str
+    line: int
+    column: int
+    message: str
+
+    def __str__(self) -> str:
+        if self.line:
+            return f"{self.source}:{self.line}:{self.column}: {self.message}"
+        return f"{self.source}: {self.message}"
+
+
+class PatienceError(Exception):
+    """Base class of the framework's errors about input."""
+
+
+class LoadError(PatienceError):
+    """A rule file that cannot be loaded; ``problems`` lists every problem found."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(str(problem) for problem in problems))
+
+
+class StateError(PatienceError):
+    """A saved state that cannot be read; the message names the field."""
+
+
+class MoveError(PatienceError):
+    """Move text that does not name a legal move."""
+
+
+class PluginError(PatienceError):
+    """A plugin that raised or returned something it should not have; names the plugin and hook."""

@@ -1,0 +1,206 @@
+"""A game spec compiled into fast rule tables, with the plugins it names."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from .cards import COLOUR, RANK, SUIT, full_deck, shuffled
+from .errors import PatienceError
+from .loader import load_spec
+from .moves import BASE_RANK_VAR, REDEALS_VAR
+from . import plugins
+from .spec import BASE_RANK, FIRST_FOUNDATION_CARD, BuildRule, GameSpec, GroupSpec
+from .state import State
+
+
+
+def _rank_step(rule: BuildRule) -> tuple[int, ...]:
+    """The rank differences (above minus below, mod 13) the rule allows."""
+    return {"up": (1,), "down": (12,), "either": (1, 12), "none": ()}[rule.direction]
+
+
+def _suits_match(rule: BuildRule, below: int, above: int) -> bool:
+    return {
+        "any suit": True,
+        "same suit": SUIT[below] == SUIT[above],
+        "different suit": SUIT[below] != SUIT[above],
+        "alternate colours": COLOUR[below] != COLOUR[above],
+        "same colour": COLOUR[below] == COLOUR[above],
+    }[rule.suit]
+
+
+def fits_table(rule: BuildRule) -> bytes:
+    """For every pair of cards, 1 where ``above`` may be laid on ``below``: index ``below * 52 + above``."""
+    steps = _rank_step(rule)
+    table = bytearray(52 * 52)
+    for below in range(52):
+        for above in range(52):
+            difference = (RANK[above] - RANK[below]) % 13
+            if difference not in steps or not _suits_match(rule, below, above):
+                continue
+            if not rule.wrap and abs(RANK[above] - RANK[below]) != 1:
+                continue  # K to A, A to K only in cyclic order
+            table[below * 52 + above] = 1
+    return bytes(table)
+
+
+class Group:
+    """A compiled pile group: its piles and the predicates of its rules."""
+
+    __slots__ = (
+        "spec", "name", "role", "label", "index", "piles", "fits_table", "pick", "max_cards",
+        "targets", "empty_accepts", "empty_sources", "stock_target",
+    )
+
+    def __init__(self, spec: GroupSpec, index: int, first_pile: int) -> None:
+        self.spec = spec
+        self.name = spec.name
+        self.role = spec.role
+        self.label = spec.label
+        self.index = index
+        #: Indices of the group's piles in the state.
+        self.piles = range(first_pile, first_pile + spec.piles)
+        self.fits_table = fits_table(spec.build)
+        self.pick = spec.pick
+        self.max_cards = spec.max_cards
+        self.targets: tuple[int, ...] = ()  # piles this group's cards may move to
+        self.empty_accepts: int | str = spec.when_empty.accepts
+        self.empty_sources: frozenset[int] = frozenset()  # group indices
+        self.stock_target = -1
+
+    def fits(self, below: int, above: int) -> bool:
+        """Whether card ``above`` may be built on card ``below`` in this group."""
+        return bool(self.fits_table[below * 52 + above])
+
+    def accepts_on_empty(self, card: int, base_rank: int | None) -> bool:
+        """Whether an empty pile of this group takes ``card`` by its rank (where it comes from aside)."""
+        accepts = self.empty_accepts
+        if accepts == "any":
+            return True
+        if accepts == "nothing":
+            return False
+        if accepts == BASE_RANK:
+            return RANK[card] == base_rank
+        return RANK[card] == accepts
+
+    def pile_name(self, pile: int) -> str:
+        """The short name of pile ``pile`` (a state index): the label, numbered if the group has several."""
+        if len(self.piles) == 1:
+            return self.label
+        return f"{self.label}{pile - self.piles.start + 1}"
+
+    def __repr__(self) -> str:
+        return f"<Group {self.name} {self.role} x{len(self.piles)}>"
+
+
+class Game:
+    """A playable game: the compiled rules of a spec plus the plugins it names."""
+
+    def __init__(self, spec: GameSpec) -> None:
+        self.spec = spec
+        self.id = spec.id
+        self.name = spec.name
+        self.groups: dict[str, Group] = {}
+        pile = 0
+        for index, group_spec in enumerate(spec.groups):
+            group = Group(group_spec, index, pile)
+            self.groups[group.name] = group
+            pile += group_spec.piles
+        #: Group of each pile, by pile index.
+        self.pile_group: tuple[Group, ...] = tuple(g for g in self.groups.values() for _ in g.piles)
+        #: Short name of each pile, by pile index (``t3``, ``f1``, ``w``).
+        self.pile_names: tuple[str, ...] = tuple(self.pile_group[p].pile_name(p) for p in range(pile))
+        self._pile_index = {name: index for index, name in enumerate(self.pile_names)}
+        self.total_cards = 52 * spec.decks
+        for group in self.groups.values():
+            group.targets = tuple(p for name in group.spec.moves_to for p in self.groups[name].piles)
+            sources = group.spec.when_empty.sources
+            if sources is None:
+                sources = tuple(g.name for g in self.groups.values() if group.name in g.spec.moves_to)
+            group.empty_sources = frozenset(self.groups[name].index for name in sources)
+            if group.spec.deals_to:
+                group.stock_target = self.groups[group.spec.deals_to].piles.start
+        #: Groups with the role 'foundation', in order.
+        self.foundations: tuple[Group, ...] = tuple(g for g in self.groups.values() if g.role == "foundation")
+        self.foundation_piles: tuple[int, ...] = tuple(p for g in self.foundations for p in g.piles)
+        self.stocks: tuple[Group, ...] = tuple(g for g in self.groups.values() if g.role == "stock" and g.stock_target >= 0)
+        #: Piles whose cards may be picked up and moved by the rule data.
+        self.source_piles: tuple[int, ...] = tuple(
+            p for g in self.groups.values() if g.pick != "nothing" and g.targets for p in g.piles
+        )
+        self.manager = plugins.make_manager(self)
+        self.hook = self.manager.hook
+        self.initial_vars: dict[str, Any] = self._initial_vars()
+        self.hooks_used = frozenset(
+            name for name in ("legal_moves", "allow_move", "can_pick", "after_move", "is_won", "is_lost", "apply_action")
+            if getattr(self.hook, name).get_hookimpls()
+        )
+
+    def _initial_vars(self) -> dict[str, Any]:
+        found: dict[str, Any] = {}
+        if self.spec.base_rank is not None:
+            found[BASE_RANK_VAR] = self.spec.base_rank if isinstance(self.spec.base_rank, int) else None
+        if any(g.spec.redeals for g in self.stocks):
+            found[REDEALS_VAR] = 0
+        for implementation in self.hook.state_vars.get_hookimpls():
+            contributed = implementation.function(game=self) if "game" in implementation.argnames else implementation.function()
+            for name, value in (contributed or {}).items():
+                if name in found:
+                    raise PatienceError(f"plugin {implementation.plugin_name!r}: variable {name!r} is already used")
+                found[name] = value
+        return found
+
+    # --- piles by name ---------------------------------------------------------------------
+
+    def pile_index(self, name: str) -> int:
+        """The index of the pile called ``name`` (``t3``); KeyError if there is none."""
+        return self._pile_index[name.lower()]
+
+    def group_of(self, pile: int) -> Group:
+        """The group pile ``pile`` belongs to."""
+        return self.pile_group[pile]
+
+    # --- states ----------------------------------------------------------------------------
+
+    def deal(self, seed: int) -> State:
+        """The opening position of deal number ``seed`` (a whole number, 0 or more)."""
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise PatienceError(f"a seed is a whole number, 0 or more; got {seed!r}")
+        order = shuffled(full_deck(self.spec.decks), seed)
+        piles: list[list[int]] = [[] for _ in self.pile_names]
+        face_down = [0] * len(piles)
+        position = 0
+        for step in self.spec.deal:
+            group = self.groups[step.group]
+            targets = group.piles if step.pile is None else (group.piles[step.pile],)
+            for pile in targets:
+                count = len(order) - position if step.cards is None else step.cards
+                chunk = order[position:position + count]
+                position += count
+                if group.role == "stock":
+                    piles[pile].extend(reversed(chunk))  # the next card of the pack is on top
+                else:
+                    piles[pile].extend(chunk)
+                    if not step.face_up:
+                        face_down[pile] += count
+        variables = dict(self.initial_vars)
+        if self.spec.base_rank == FIRST_FOUNDATION_CARD:
+            variables[BASE_RANK_VAR] = RANK[piles[self.foundation_piles[0]][0]]
+        return State(self, piles, face_down, variables, seed)
+
+    def state_from_json(self, data: Mapping[str, Any] | str) -> State:
+        """A state from its JSON form (the text or the parsed object); see ``State.to_json``."""
+        from .serialize import state_from_json
+
+        return state_from_json(self, data)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id}: {self.name}>"
+
+
+def load_game(name_or_path: str | os.PathLike[str]) -> Game:
+    """The game called ``name_or_path`` (a built-in or user game), or read from that rule file."""
+    return Game(load_spec(name_or_path))
+

@@ -1,0 +1,398 @@
+"""Rule files to checked game specs: the only place that knows YAML and the schema.
+
+Every problem is reported as ``file:line:column: message``: YAML syntax, schema
+errors and meaning errors (references to groups that do not exist, a deal that
+needs more cards than the decks hold, unknown plugins) alike.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import json
+import os
+from collections.abc import Iterator
+from importlib import resources
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+import jsonschema
+
+from . import plugins
+from .cards import CardError, parse_rank
+from .errors import LoadError, Problem
+from .spec import (
+    BASE_RANK,
+    FIRST_FOUNDATION_CARD,
+    BuildRule,
+    DealStep,
+    EmptyRule,
+    GameSpec,
+    GroupSpec,
+    PluginUse,
+)
+from .yamlsource import YamlDocument, read_yaml
+
+RULES_PATH_VARIABLE = "PATIENCE_RULES_PATH"
+RULE_SUFFIXES = (".yaml", ".yml")
+
+
+@functools.cache
+def game_schema() -> dict[str, Any]:
+    """The JSON Schema of rule files, as shipped in the package."""
+    text = resources.files("framework").joinpath("schema/game.schema.json").read_text("utf-8")
+    return json.loads(text)
+
+
+def rule_directories() -> list[Path]:
+    """Where games are looked up by name: the user's directories (``PATIENCE_RULES_PATH``) first, then the built-in ones."""
+    found = [Path(part) for part in os.environ.get(RULES_PATH_VARIABLE, "").split(os.pathsep) if part]
+    found.append(Path(str(resources.files("patience_rules"))))
+    return found
+
+
+def find_rule_file(name: str) -> Path | None:
+    """The rule file of the game called ``name``, or None."""
+    for directory in rule_directories():
+        for suffix in RULE_SUFFIXES:
+            candidate = directory / f"{name}{suffix}"
+            if candidate.is_file():
+                return candidate
+    return None
+
+
+def available_games() -> dict[str, Path]:
+    """Every game that can be loaded by name, with its rule file; earlier directories win."""
+    games: dict[str, Path] = {}
+    for directory in rule_directories():
+        if not directory.is_dir():
+            continue
+        for path in sorted(directory.iterdir()):
+            if path.suffix in RULE_SUFFIXES and path.is_file():
+                games.setdefault(path.stem, path)
+    return dict(sorted(games.items()))
+
+
+def load_spec(name_or_path: str | os.PathLike[str]) -> GameSpec:
+    """The checked spec of a game given by name (``steeplechase``) or rule file path."""
+    text = os.fspath(name_or_path)
+    path = Path(text)
+    if path.suffix not in RULE_SUFFIXES and os.sep not in text and "/" not in text:
+        found = find_rule_file(text)
+        if found is None:
+            known = ", ".join(available_games()) or "none"
+            hint = _did_you_mean(text, available_games())
+            raise LoadError([Problem(text, 0, 0, f"no such game{hint} (games: {known})")])
+        path = found
+    try:
+        raw = path.read_bytes()
+    except IsADirectoryError:
+        raise LoadError([Problem(text, 0, 0, "is a directory, not a rule file")]) from None
+    except OSError as error:
+        raise LoadError([Problem(text, 0, 0, f"cannot read: {error.strerror}")]) from None
+    return parse_spec(raw, source=text, game_id=path.stem)
+
+
+def parse_spec(raw: bytes | str, *, source: str = "<rules>", game_id: str = "game") -> GameSpec:
+    """The checked spec from rule-file text; raises ``LoadError`` listing every problem."""
+    if isinstance(raw, str):
+        raw = raw.encode("utf-8")
+    document, problems = read_yaml(raw, source)
+    if document is None:
+        raise LoadError(problems)
+    problems += _schema_problems(document, source)
+    if not problems:
+        problems += _meaning_problems(document, source)
+    if problems:
+        problems.sort(key=lambda problem: (problem.line, problem.column))
+        raise LoadError(problems)
+    return _build_spec(document.data, source, game_id)
+
+
+# --- the schema ------------------------------------------------------------------------------
+
+
+def _schema_problems(document: YamlDocument, source: str) -> list[Problem]:
+    validator = jsonschema.Draft202012Validator(game_schema())
+    problems = []
+    for error in validator.iter_errors(document.data):
+        path = tuple(error.absolute_path)
+        for message, where, at_key in _explain(error, path):
+            line, column = document.position(where, key=at_key)
+            problems.append(Problem(source, line, column, message))
+    return problems
+
+
+def _explain(error: jsonschema.ValidationError, path: tuple[Any, ...]) -> Iterator[tuple[str, tuple[Any, ...], bool]]:
+    """Messages for one schema error: (message, path to point at, point at the key)."""
+    where = _where(path)
+    instance = error.instance
+    if error.validator == "additionalProperties":
+        allowed = list(error.schema.get("properties", {}))
+        for key in instance:
+            if key not in allowed:
+                yield f"unknown key {key!r}{where}{_did_you_mean(key, allowed)}", path + (key,), True
+        return
+    if error.validator == "required":
+        missing = error.message.split("'")[1]
+        yield f"missing key {missing!r}{where}", path, False
+        return
+    if error.validator == "enum":
+        choices = ", ".join(repr(choice) for choice in error.validator_value)
+        yield f"{_shown(instance)}{where} is not one of {choices}{_did_you_mean(instance, error.validator_value)}", path, False
+        return
+    if error.validator == "const":
+        yield f"{_shown(instance)}{where}: expected {error.validator_value!r}", path, False
+        return
+    if error.validator == "type":
+        yield f"{_shown(instance)}{where}: expected {_a(error.validator_value)}", path, False
+        return
+    if error.validator in ("anyOf", "oneOf"):
+        expected = " or ".join(_describe(option) for option in error.validator_value)
+        yield f"{_shown(instance)}{where}: expected {expected}", path, False
+        return
+    if error.validator == "pattern":
+        yield f"{_shown(instance)}{where} is not a valid {_name_of(error.schema)}", path, False
+        return
+    if error.validator == "propertyNames":
+        bad = error.instance if not isinstance(error.instance, dict) else None
+        yield f"{error.message}{where}" if bad is None else f"bad name{where}", path, False
+        return
+    if error.validator in ("minimum", "maximum"):
+        side = "at least" if error.validator == "minimum" else "at most"
+        yield f"{_shown(instance)}{where}: expected {side} {error.validator_value}", path, False
+        return
+    if error.validator == "uniqueItems":
+        yield f"a name is listed twice{where}", path, False
+        return
+    yield f"{error.message}{where}", path, False
+
+
+def _where(path: tuple[Any, ...]) -> str:
+    if not path:
+        return ""
+    return " in " + ".".join(str(part) if isinstance(part, str) else f"[{part}]" for part in path).replace(".[", "[")
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (a YAML 1.1 boolean; quote it if you meant a word)"
+    if isinstance(value, (dict, list)):
+        return "this " + ("mapping" if isinstance(value, dict) else "list")
+    if value is None:
+        return "an empty value"
+    return repr(value)
+
+
+def _a(type_name: Any) -> str:
+    names = {"object": "a mapping", "array": "a list", "string": "a string", "integer": "a whole number",
+             "boolean": "true or false", "number": "a number"}
+    if isinstance(type_name, list):
+        return " or ".join(names.get(name, name) for name in type_name)
+    return names.get(type_name, type_name)
+
+
+def _describe(schema: dict[str, Any]) -> str:
+    if "$ref" in schema:
+        return _name_of(game_schema()["$defs"][schema["$ref"].rsplit("/", 1)[1]], schema["$ref"].rsplit("/", 1)[1])
+    if "enum" in schema:
+        return " or ".join(repr(value) for value in schema["enum"])
+    if "const" in schema:
+        return repr(schema["const"])
+    if "type" in schema:
+        return _a(schema["type"])
+    return "a valid value"
+
+
+def _name_of(schema: dict[str, Any], default: str = "name") -> str:
+    description = schema.get("description", "")
+    if description.startswith("A rank"):
+        return "rank (A 2 3 4 5 6 7 8 9 10 J Q K)"
+    if default in ("pluginName",) or "-" in schema.get("pattern", "") and "a-z0-9" in schema.get("pattern", ""):
+        return "plugin name (lower-case words joined by '-')"
+    if default == "groupName" or schema.get("pattern") == "^[a-z][a-z0-9_]*$":
+        return "group name (lower-case letters, digits and '_')"
+    return default
+
+
+def _did_you_mean(word: Any, choices: Any) -> str:
+    if not isinstance(word, str):
+        return ""
+    close = difflib.get_close_matches(word, [str(choice) for choice in choices], n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+# --- meaning ---------------------------------------------------------------------------------
+
+
+def _meaning_problems(document: YamlDocument, source: str) -> list[Problem]:
+    data = document.data
+    problems: list[Problem] = []
+
+    def problem(path: tuple[Any, ...], message: str, *, key: bool = False) -> None:
+        line, column = document.position(path, key=key)
+        problems.append(Problem(source, line, column, message))
+
+    groups: dict[str, Any] = data["groups"]
+
+    def check_group(path: tuple[Any, ...], name: str) -> bool:
+        if name in groups:
+            return True
+        problem(path, f"no pile group called {name!r}{_did_you_mean(name, groups)} (groups: {', '.join(groups)})")
+        return False
+
+    labels: dict[str, str] = {}
+    for name, group in groups.items():
+        label = group.get("label", name[0])
+        if label in labels:
+            problem(("groups", name), f"groups {labels[label]!r} and {name!r} share the label {label!r}; give one a 'label'", key=True)
+        labels[label] = name
+        for index, target in enumerate(group.get("moves_to", ())):
+            check_group(("groups", name, "moves_to", index), target)
+        for index, origin in enumerate(group.get("when_empty", {}).get("from", ())):
+            check_group(("groups", name, "when_empty", "from", index), origin)
+        if "deals_to" in group:
+            if group["role"] != "stock":
+                problem(("groups", name, "deals_to"), "only a stock deals: 'deals_to' needs role 'stock'", key=True)
+            elif check_group(("groups", name, "deals_to"), group["deals_to"]) and group["deals_to"] == name:
+                problem(("groups", name, "deals_to"), "a stock cannot deal to itself")
+        for key in ("cards_per_turn", "redeals"):
+            if key in group and group["role"] != "stock":
+                problem(("groups", name, key), f"{key!r} is for a stock (role 'stock')", key=True)
+        if group.get("when_empty", {}).get("accepts") == BASE_RANK and "base_rank" not in data:
+            problem(("groups", name, "when_empty", "accepts"), "'base rank' needs the game's 'base_rank'")
+        if group.get("pick") == "run" and group.get("build", {}).get("direction", "none") == "none":
+            problem(("groups", name, "pick"), "'run' follows the build rule, but this group does not build")
+
+    total = data["decks"] * 52
+    dealt = 0
+    steps = data["deal"]
+    first_foundation_card = False
+    foundations = [name for name, group in groups.items() if group["role"] == "foundation"]
+    for index, step in enumerate(steps):
+        path = ("deal", index)
+        if not check_group(path + ("to",), step["to"]):
+            continue
+        group = groups[step["to"]]
+        count = group.get("piles", 1)
+        if "pile" in step and step["pile"] > count:
+            problem(path + ("pile",), f"group {step['to']!r} has {count} pile{'s' * (count != 1)}; there is no pile {step['pile']}")
+            continue
+        if step["cards"] == "rest":
+            if index != len(steps) - 1:
+                problem(path + ("cards",), "'rest' deals every card left, so it must be the last step")
+            dealt = total
+            continue
+        piles = 1 if "pile" in step else count
+        dealt += step["cards"] * piles
+        if dealt > total:
+            problem(path + ("cards",), f"the deal needs {dealt} cards by this step, but {data['decks']} deck{'s' * (data['decks'] != 1)} hold {total}")
+            return problems
+        if foundations and step["to"] == foundations[0] and step.get("pile", 1) == 1:
+            first_foundation_card = True
+    if dealt < total:
+        problem(("deal",), f"the deal leaves {total - dealt} of {total} cards undealt; end it with 'cards: rest'")
+    if data.get("base_rank") == FIRST_FOUNDATION_CARD and not first_foundation_card:
+        problem(("base_rank",), "'first foundation card' needs a deal step that puts a card on the first foundation pile")
+    if data.get("won_when", "all cards on foundations") == "all cards on foundations" and not foundations:
+        problem(("won_when",), "the game is won with all cards on foundations, but no group has role 'foundation'")
+    for row, names in enumerate(data.get("layout", {}).get("rows", ())):
+        for index, name in enumerate(names):
+            check_group(("layout", "rows", row, index), name)
+
+    installed = plugins.plugin_names()
+    for index, item in enumerate(data.get("plugins", ())):
+        name, options = (item, {}) if isinstance(item, str) else next(iter(item.items()))
+        path = ("plugins", index) if isinstance(item, str) else ("plugins", index, name)
+        if name not in installed:
+            problem(path, f"plugin {name!r} is not installed{_did_you_mean(name, installed)}", key=not isinstance(item, str))
+            continue
+        schema = plugins.options_schema(plugins.load_plugin(name))
+        if schema is None:
+            if options:
+                problem(path, f"plugin {name!r} takes no options")
+            continue
+        for error in jsonschema.Draft202012Validator(schema).iter_errors(options):
+            for message, where, at_key in _explain(error, tuple(error.absolute_path)):
+                line, column = document.position(path + where, key=at_key)
+                problems.append(Problem(source, line, column, f"plugin {name!r}: {message}"))
+        for option, value in options.items():
+            for group_name in _group_references(schema, option, value):
+                check_group(path + (option,), group_name)
+    return problems
+
+
+def _group_references(schema: dict[str, Any], option: str, value: Any) -> list[str]:
+    """Group names in a plugin option whose schema marks it ``"x-patience": "groups"`` (or ``"group"``)."""
+    kind = schema.get("properties", {}).get(option, {}).get("x-patience")
+    if kind == "groups" and isinstance(value, list):
+        return [name for name in value if isinstance(name, str)]
+    if kind == "group" and isinstance(value, str):
+        return [value]
+    return []
+
+
+# --- building the spec -----------------------------------------------------------------------
+
+
+def _rank_or_word(value: Any) -> int | str:
+    try:
+        return parse_rank(str(value))
+    except CardError:
+        return str(value)
+
+
+def _build_spec(data: dict[str, Any], source: str, game_id: str) -> GameSpec:
+    groups = []
+    for name, group in data["groups"].items():
+        build = group.get("build", {})
+        empty = group.get("when_empty", {})
+        sources = empty.get("from")
+        default_pick = "nothing" if group["role"] in ("stock", "foundation") else "top card"
+        groups.append(
+            GroupSpec(
+                name=name,
+                role=group["role"],
+                piles=group.get("piles", 1),
+                label=group.get("label", name[0]),
+                build=BuildRule(build.get("direction", "none"), build.get("suit", "any suit"), build.get("wrap", False)),
+                max_cards=group.get("max_cards"),
+                pick=group.get("pick", default_pick),
+                moves_to=tuple(group.get("moves_to", ())),
+                when_empty=EmptyRule(_rank_or_word(empty.get("accepts", "any")), tuple(sources) if sources is not None else None),
+                deals_to=group.get("deals_to"),
+                cards_per_turn=group.get("cards_per_turn", 1),
+                redeals=group.get("redeals", 0),
+                fan=group.get("fan"),
+            )
+        )
+    index_of = {group.name: group for group in groups}
+    deal = tuple(
+        DealStep(
+            group=step["to"],
+            pile=step["pile"] - 1 if "pile" in step else None,
+            cards=None if step["cards"] == "rest" else step["cards"],
+            face_up=step.get("face", "up") == "up" and index_of[step["to"]].role != "stock",
+        )
+        for step in data["deal"]
+    )
+    uses = []
+    for item in data.get("plugins", ()):
+        name, options = (item, {}) if isinstance(item, str) else next(iter(item.items()))
+        uses.append(PluginUse(name, MappingProxyType(dict(options))))
+    base = data.get("base_rank")
+    return GameSpec(
+        id=game_id,
+        name=data["name"],
+        decks=data["decks"],
+        groups=tuple(groups),
+        deal=deal,
+        plugins=tuple(uses),
+        base_rank=None if base is None else _rank_or_word(base),
+        won_when=data.get("won_when", "all cards on foundations"),
+        difficulty=data.get("difficulty"),
+        rules=data.get("rules", ""),
+        layout_rows=tuple(tuple(row) for row in data.get("layout", {}).get("rows", ())),
+        source=source,
+    )

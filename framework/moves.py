@@ -1,0 +1,62 @@
+"""Moves and the changes they make.
+
+A ``Move`` is a small immutable value. A card move takes the top ``count`` cards
+of pile ``source`` onto pile ``target``. A named action (``action`` not empty),
+such as turning the stock, is carried out as a list of ``Change`` values, each
+of which the kernel knows how to undo.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+#: The kernel's own actions: turn the stock onto its waste, gather the waste back.
+DEAL = "deal"
+REDEAL = "redeal"
+#: Kernel variable: the rank that starts a foundation, when the game has one.
+BASE_RANK_VAR = "base_rank"
+#: Kernel variable: how many times the stock has been gathered again.
+REDEALS_VAR = "redeals_used"
+
+
+class Move(NamedTuple):
+    """A move: ``count`` cards from pile ``source`` to pile ``target``, or a named ``action``.
+
+    Piles are numbered in the game's pile order (``Game.pile_names``); -1 means
+    no pile. Two moves are equal when all four fields are.
+    """
+
+    source: int
+    target: int
+    count: int = 1
+    action: str = ""
+
+
+class Transfer(NamedTuple):
+    """Change: move the top ``count`` cards of ``source`` onto ``target``.
+
+    With ``turn`` the cards are turned over one by one, so their order reverses
+    (as when the stock is turned onto the waste).
+    """
+
+    source: int
+    target: int
+    count: int
+    turn: bool = False
+
+
+class SetVar(NamedTuple):
+    """Change: set the state variable ``name`` to ``value``."""
+
+    name: str
+    value: Any
+
+
+class SetFaceDown(NamedTuple):
+    """Change: make the bottom ``count`` cards of pile ``pile`` the face-down ones."""
+
+    pile: int
+    count: int
+
+
+Change = Transfer | SetVar | SetFaceDown

@@ -1,0 +1,96 @@
+"""The short text of moves, as players see and type them.
+
+Piles are named by their group's label, numbered from 1 when the group has
+several: ``t3``, ``f1``, ``w``, ``o``. A card move is ``SOURCE TARGET``, with the
+number of cards after it when more than one moves: ``t3 t5 2``. A label alone
+stands for any pile of its group (``t3 f``: to a foundation that takes it).
+Turning the stock is ``d``; gathering the waste back is ``redeal``; a plugin's
+action is its name followed by the piles it names (``release g17``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .errors import MoveError
+from .moves import DEAL, REDEAL, Move
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import State
+
+_ACTION_WORDS = {DEAL: "d", REDEAL: "redeal"}
+_ACTION_ALIASES = {"d": DEAL, "deal": DEAL, "redeal": REDEAL}
+
+
+def move_text(game: Game, move: Move) -> str:
+    """The canonical short text of ``move``."""
+    names = game.pile_names
+    if move.action in _ACTION_WORDS:
+        return _ACTION_WORDS[move.action]
+    words = [move.action] if move.action else []
+    words += [names[pile] for pile in (move.source, move.target) if pile >= 0]
+    if move.count > 1:
+        words.append(str(move.count))
+    return " ".join(words)
+
+
+def _piles_named(game: Game, word: str) -> set[int]:
+    if word in game.pile_names:
+        return {game.pile_index(word)}
+    for group in game.groups.values():
+        if group.label == word:
+            return set(group.piles)
+    raise MoveError(f"no pile called {word!r} (piles are named like {', '.join(_examples(game))})")
+
+
+def _examples(game: Game) -> list[str]:
+    return [group.pile_name(group.piles.start) for group in game.groups.values()]
+
+
+def parse_move(state: State, text: str) -> Move:
+    """The legal move in ``state`` that ``text`` names, or ``MoveError`` saying why there is none."""
+    game = state.game
+    words = text.lower().split()
+    if not words:
+        raise MoveError("empty move")
+    legal = state.legal_moves()
+    wanted = " ".join(words)
+    for move in legal:
+        if move_text(game, move) == wanted:
+            return move
+    action = _ACTION_ALIASES.get(words[0], "")
+    if not action and words[0] in {move.action for move in legal if move.action}:
+        action = words[0]
+    if action:
+        words = words[1:]
+    count = None
+    if words and words[-1].isdigit():
+        count = int(words.pop())
+        if count < 1:
+            raise MoveError("the number of cards must be 1 or more")
+    if len(words) > 2:
+        raise MoveError(f"too many words in {text.strip()!r}; a move is like 't3 t5' or 't3 t5 2'")
+    if not action and len(words) < 2:
+        raise MoveError(f"{text.strip()!r} is not a move; a move names where from and where to, like 't3 f'")
+    places = [_piles_named(game, word) for word in words]
+    candidates = [
+        move for move in legal
+        if move.action == action
+        and (len(places) < 1 or move.source in places[0] or (action and move.target in places[0] and len(places) == 1))
+        and (len(places) < 2 or move.target in places[1])
+        and (count is None or move.count == count)
+    ]
+    if not candidates:
+        if action:
+            raise MoveError(f"{text.strip()!r} is not legal now")
+        raise MoveError(f"{text.strip()!r} is not legal now: the rules do not let those cards go there")
+    sources = {move.source for move in candidates}
+    counts = sorted({move.count for move in candidates})
+    if len(sources) > 1:
+        options = " or ".join(repr(move_text(game, move)) for move in candidates[:4])
+        raise MoveError(f"{text.strip()!r} could mean more than one move: {options}")
+    if len(counts) > 1:
+        options = " or ".join(repr(move_text(game, move)) for move in candidates if move.count in counts)
+        raise MoveError(f"say how many cards: {options}")
+    return candidates[0]  # targets in one group that take the same cards are alike

@@ -1,0 +1,59 @@
+"""Finding plugins and making each game's plugin manager.
+
+Built-in plugins and third-party ones are found the same way: as entry points
+in the ``patience.plugins`` group. The name of the entry point is the name a
+rule file uses.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.metadata
+import inspect
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+from . import hookspecs
+
+if TYPE_CHECKING:
+    from .game import Game
+
+ENTRY_POINT_GROUP = "patience.plugins"
+
+
+@functools.cache
+def _entry_points() -> dict[str, importlib.metadata.EntryPoint]:
+    found: dict[str, importlib.metadata.EntryPoint] = {}
+    for entry_point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        found.setdefault(entry_point.name, entry_point)
+    return found
+
+
+def plugin_names() -> list[str]:
+    """The names of every installed plugin, sorted."""
+    return sorted(_entry_points())
+
+
+@functools.cache
+def load_plugin(name: str) -> Any:
+    """The object an installed plugin's entry point names: a module, or a class made once per game."""
+    return _entry_points()[name].load()
+
+
+def options_schema(plugin: Any) -> Mapping[str, Any] | None:
+    """The JSON Schema of a plugin's options, or None if it takes none."""
+    return getattr(plugin, "options_schema", None)
+
+
+def make_manager(game: Game) -> pluggy.PluginManager:
+    """A plugin manager with the hookspecs and the plugins ``game`` names, in the order named."""
+    manager = pluggy.PluginManager(hookspecs.PROJECT)
+    manager.add_hookspecs(hookspecs)
+    for use in game.spec.plugins:
+        plugin = load_plugin(use.name)
+        if inspect.isclass(plugin):
+            plugin = plugin(game, dict(use.options))
+        manager.register(plugin, name=use.name)
+    return manager

@@ -1,0 +1,264 @@
+"""A position of a game: piles and variables, moves generated from the rules, push and pop."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .errors import MoveError, PluginError
+from .moves import BASE_RANK_VAR, DEAL, REDEAL, REDEALS_VAR, Change, Move, SetFaceDown, SetVar, Transfer
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class State:
+    """The piles and variables of one position, with the moves that led to it.
+
+    ``piles[p]`` is pile ``p`` bottom card first; ``face_down[p]`` counts its
+    face-down cards at the bottom (stock piles are face down throughout).
+    ``move_stack`` holds the moves ``push`` applied; ``pop`` undoes the last one.
+    """
+
+    __slots__ = ("game", "piles", "face_down", "vars", "seed", "move_stack", "_undo")
+
+    def __init__(self, game: Game, piles: list[list[int]], face_down: list[int], variables: dict[str, Any], seed: int | None = None) -> None:
+        self.game = game
+        self.piles = piles
+        self.face_down = face_down
+        self.vars = variables
+        self.seed = seed
+        self.move_stack: list[Move] = []
+        self._undo: list[list[Change] | None] = []
+
+    @property
+    def base_rank(self) -> int | None:
+        """The rank that starts a foundation in this deal, if the game has one."""
+        return self.vars.get(BASE_RANK_VAR)
+
+    # --- moves -----------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move in this position: the rule data's, then the plugins', less any vetoed."""
+        game = self.game
+        piles = self.piles
+        pile_group = game.pile_group
+        hooks_used = game.hooks_used
+        base_rank = self.vars.get(BASE_RANK_VAR)
+        moves: list[Move] = []
+        for source in game.source_piles:
+            pile = piles[source]
+            if not pile:
+                continue
+            group = pile_group[source]
+            most = self._pickable(source, group)
+            if not most:
+                continue
+            counts = range(1, most + 1)
+            if "can_pick" in hooks_used:
+                counts = [n for n in counts if self._ask_can_pick(source, n)]
+            for target in group.targets:
+                if target == source:
+                    continue
+                destination = piles[target]
+                target_group = pile_group[target]
+                room = len(destination)
+                if destination:
+                    top = destination[-1]
+                    fits = target_group.fits_table
+                    for count in counts:
+                        if fits[top * 52 + pile[-count]] and self._lays(target_group, pile, count, room):
+                            moves.append(Move(source, target, count))
+                elif group.index in target_group.empty_sources:
+                    for count in counts:
+                        if target_group.accepts_on_empty(pile[-count], base_rank) and self._lays(target_group, pile, count, 0):
+                            moves.append(Move(source, target, count))
+        for stock in game.stocks:
+            self._stock_moves(stock, moves)
+        if "legal_moves" in hooks_used:
+            for added in self._call("legal_moves", state=self):
+                moves.extend(added or ())
+        if "allow_move" in hooks_used:
+            moves = [move for move in moves if self._allowed(move)]
+        return moves
+
+    def _pickable(self, source: int, group: Any) -> int:
+        """How many cards at most may be picked from pile ``source`` by its group's rule."""
+        pile = self.piles[source]
+        face_up = len(pile) - self.face_down[source]
+        if face_up <= 0:
+            return 0
+        if group.pick == "top card":
+            return 1
+        if group.pick == "any tail":
+            return face_up
+        fits = group.fits_table
+        run = 1
+        while run < face_up and fits[pile[-run - 1] * 52 + pile[-run]]:
+            run += 1
+        return run
+
+    @staticmethod
+    def _lays(group: Any, pile: list[int], count: int, room: int) -> bool:
+        """Whether the top ``count`` cards of ``pile`` follow ``group``'s build rule and fit its size."""
+        if group.max_cards is not None and room + count > group.max_cards:
+            return False
+        if count > 1:
+            fits = group.fits_table
+            for i in range(len(pile) - count, len(pile) - 1):
+                if not fits[pile[i] * 52 + pile[i + 1]]:
+                    return False
+        return True
+
+    def _stock_moves(self, stock: Any, moves: list[Move]) -> None:
+        spec = stock.spec
+        for pile in stock.piles:
+            if self.piles[pile]:
+                count = min(spec.cards_per_turn, len(self.piles[pile]))
+                moves.append(Move(pile, stock.stock_target, count, DEAL))
+            elif self.piles[stock.stock_target] and self.vars.get(REDEALS_VAR, 0) < spec.redeals:
+                moves.append(Move(stock.stock_target, pile, len(self.piles[stock.stock_target]), REDEAL))
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether ``move`` is legal in this position."""
+        return move in self.legal_moves()
+
+    def push(self, move: Move) -> None:
+        """Play ``move`` (assumed legal: see ``is_legal``), recording how to undo it."""
+        piles = self.piles
+        if move.action:
+            changes = self._action_changes(move)
+            undo: list[Change] | None = [self._apply(change) for change in changes]
+        else:
+            source = piles[move.source]
+            piles[move.target] += source[-move.count:]
+            del source[-move.count:]
+            undo = None
+        if "after_move" in self.game.hooks_used:
+            extra = [change for changes in self._call("after_move", state=self, move=move) for change in changes or ()]
+            if extra:
+                if undo is None:
+                    undo = [Transfer(move.target, move.source, move.count)]
+                undo.extend(self._apply(change) for change in extra)
+        self.move_stack.append(move)
+        self._undo.append(undo)
+
+    def pop(self) -> Move:
+        """Undo the last move and return it; the state is exactly as before its ``push``."""
+        move = self.move_stack.pop()
+        undo = self._undo.pop()
+        if undo is None:
+            piles = self.piles
+            target = piles[move.target]
+            piles[move.source] += target[-move.count:]
+            del target[-move.count:]
+        else:
+            for change in reversed(undo):
+                self._apply(change)
+        return move
+
+    def _action_changes(self, move: Move) -> list[Change]:
+        if move.action == DEAL:
+            return [Transfer(move.source, move.target, move.count, turn=True)]
+        if move.action == REDEAL:
+            return [Transfer(move.source, move.target, move.count, turn=True),
+                    SetVar(REDEALS_VAR, self.vars[REDEALS_VAR] + 1)]
+        changes = self._call("apply_action", state=self, move=move)
+        if changes is None:
+            raise MoveError(f"no plugin carries out the action {move.action!r}")
+        return list(changes)
+
+    def _apply(self, change: Change) -> Change:
+        """Make ``change`` and return the change that undoes it."""
+        if isinstance(change, Transfer):
+            source = self.piles[change.source]
+            cards = source[-change.count:]
+            del source[-change.count:]
+            if change.turn:
+                cards.reverse()
+            self.piles[change.target] += cards
+            return Transfer(change.target, change.source, change.count, change.turn)
+        if isinstance(change, SetVar):
+            old = self.vars[change.name]
+            self.vars[change.name] = change.value
+            return SetVar(change.name, old)
+        if isinstance(change, SetFaceDown):
+            old = self.face_down[change.pile]
+            self.face_down[change.pile] = change.count
+            return SetFaceDown(change.pile, old)
+        raise PluginError(f"not a change: {change!r}")
+
+    # --- hooks -----------------------------------------------------------------------------
+
+    def _call(self, hook_name: str, **arguments: Any) -> Any:
+        try:
+            return getattr(self.game.hook, hook_name)(**arguments)
+        except PluginError:
+            raise
+        except Exception as error:  # a plugin's bug must name the plugin, not crash the player
+            raise PluginError(f"a plugin failed in hook {hook_name!r}: {type(error).__name__}: {error}") from error
+
+    def _ask_can_pick(self, pile: int, count: int) -> bool:
+        answer = self._call("can_pick", state=self, pile=pile, count=count)
+        return True if answer is None else bool(answer)
+
+    def _allowed(self, move: Move) -> bool:
+        return all(answer is not False for answer in self._call("allow_move", state=self, move=move))
+
+    # --- the end ---------------------------------------------------------------------------
+
+    def is_won(self) -> bool:
+        """Whether the game is won in this position."""
+        if "is_won" in self.game.hooks_used:
+            answer = self._call("is_won", state=self)
+            if answer is not None:
+                return bool(answer)
+        piles = self.piles
+        return sum(len(piles[p]) for p in self.game.foundation_piles) == self.game.total_cards
+
+    def is_over(self) -> bool:
+        """Whether play has ended: won, lost by a plugin's rule, or no legal move left."""
+        if self.is_won():
+            return True
+        if "is_lost" in self.game.hooks_used and self._call("is_lost", state=self):
+            return True
+        return not self.legal_moves()
+
+    # --- text, copies, JSON ----------------------------------------------------------------
+
+    def move_text(self, move: Move) -> str:
+        """The short text of ``move``: ``t3 f1``, ``t3 t5 2`` (two cards), ``d`` (turn the stock)."""
+        from .notation import move_text
+
+        return move_text(self.game, move)
+
+    def parse_move(self, text: str) -> Move:
+        """The legal move that ``text`` names; ``MoveError`` with the reason if there is none."""
+        from .notation import parse_move
+
+        return parse_move(self, text)
+
+    def copy(self, *, stack: bool = True) -> State:
+        """An independent copy; with ``stack=False`` it has no moves to pop."""
+        other = State(self.game, [list(pile) for pile in self.piles], list(self.face_down), dict(self.vars), self.seed)
+        if stack:
+            other.move_stack = list(self.move_stack)
+            other._undo = [None if undo is None else list(undo) for undo in self._undo]
+        return other
+
+    def to_json(self) -> dict[str, Any]:
+        """The state as a JSON-ready object; ``Game.state_from_json`` reads it back exactly."""
+        from .serialize import state_to_json
+
+        return state_to_json(self)
+
+    def position_key(self) -> tuple[Any, ...]:
+        """A hashable value equal for two states exactly when their piles and variables are."""
+        return (tuple(map(tuple, self.piles)), tuple(self.face_down), tuple(sorted(self.vars.items())))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and other.game is self.game and other.position_key() == self.position_key()
+
+    __hash__ = None  # type: ignore[assignment]  # states change
+
+    def __repr__(self) -> str:
+        return f"<State {self.game.id} seed={self.seed} moves={len(self.move_stack)}>"

@@ -1,0 +1,1 @@
+"""The built-in rule files, one YAML file per game."""
