@@ -134,7 +134,7 @@ class Game:
         self.hook = self.manager.hook
         self.initial_vars: dict[str, Any] = self._initial_vars()
         self.hooks_used = frozenset(
-            name for name in ("legal_moves", "allow_move", "can_pick", "after_move", "is_won", "is_lost", "apply_action")
+            name for name in ("legal_moves", "allow_move", "can_pick", "after_move", "is_won", "is_lost", "apply_action", "move_is_safe")
             if getattr(self.hook, name).get_hookimpls()
         )
 

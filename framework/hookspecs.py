@@ -77,6 +77,15 @@ def after_move(state: State, move: Move) -> list[Change] | None:
 
 
 @hookspec(firstresult=True)
+def move_is_safe(state: State, move: Move) -> bool | None:
+    """Whether moving to a foundation is safe to play automatically (see ``framework.safety``).
+
+    The first plugin to answer True or False overrules the kernel's verdict.
+    Called by auto-play and the solver for candidate foundation moves.
+    """
+
+
+@hookspec(firstresult=True)
 def is_won(state: State) -> bool | None:
     """Whether ``state`` is won; the first plugin to answer decides, else the game's ``won_when``."""
 

@@ -1,0 +1,46 @@
+"""Moves to a foundation that cannot spoil a game, for auto-play and the solver.
+
+A card may go to a foundation safely when no card that could still be built on
+it anywhere on the table is left off the foundations: then nothing will ever
+need it as a place to land. A plugin may overrule the verdict through the
+``move_is_safe`` hook (for instance where taking a card off the table has other
+effects).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .moves import Move
+from .state import State
+
+
+def safe_moves(state: State) -> list[Move]:
+    """The legal moves to a foundation in ``state`` that are safe to play without thinking."""
+    game = state.game
+    foundations = set(game.foundation_piles)
+    candidates = [move for move in state.legal_moves() if not move.action and move.count == 1 and move.target in foundations and move.source not in foundations]
+    if not candidates:
+        return []
+    on_foundations = Counter(card for pile in game.foundation_piles for card in state.piles[pile])
+    building = [group for group in game.groups.values() if group.role != "foundation" and group.spec.build.direction != "none"]
+    safe = []
+    seen_sources = set()
+    for move in candidates:
+        if move.source in seen_sources:
+            continue
+        card = state.piles[move.source][-1]
+        needed = any(
+            group.fits(card, other) and on_foundations[other] < game.spec.decks
+            for group in building
+            for other in range(52)
+        )
+        verdict = None if needed else True
+        if "move_is_safe" in game.hooks_used:
+            answer = state._call("move_is_safe", state=state, move=move)
+            if answer is not None:
+                verdict = answer
+        if verdict:
+            safe.append(move)
+            seen_sources.add(move.source)
+    return safe
