@@ -365,6 +365,7 @@ def _build_spec(data: dict[str, Any], source: str, game_id: str) -> GameSpec:
                 cards_per_turn=group.get("cards_per_turn", 1),
                 redeals=group.get("redeals", 0),
                 fan=group.get("fan"),
+                columns=group.get("columns"),
             )
         )
     index_of = {group.name: group for group in groups}

@@ -50,6 +50,7 @@ class GroupSpec:
     cards_per_turn: int = 1
     redeals: int = 0
     fan: str | None = None
+    columns: int | None = None  # layout hint: drawn as a grid
 
 
 @dataclass(frozen=True, slots=True)
