@@ -114,6 +114,10 @@ class Game:
         self.pile_names: tuple[str, ...] = tuple(self.pile_group[p].pile_name(p) for p in range(pile))
         self._pile_index = {name: index for index, name in enumerate(self.pile_names)}
         self.total_cards = 52 * spec.decks
+        #: The one suit each pile takes, or -1 where any suit goes.
+        self.pile_suit: tuple[int, ...] = tuple(
+            g.spec.suits[p - g.piles.start] if g.spec.suits else -1 for g in self.groups.values() for p in g.piles
+        )
         for group in self.groups.values():
             group.targets = tuple(p for name in group.spec.moves_to for p in self.groups[name].piles)
             sources = group.spec.when_empty.sources
@@ -134,7 +138,7 @@ class Game:
         self.hook = self.manager.hook
         self.initial_vars: dict[str, Any] = self._initial_vars()
         self.hooks_used = frozenset(
-            name for name in ("legal_moves", "allow_move", "can_pick", "after_move", "is_won", "is_lost", "apply_action", "move_is_safe")
+            name for name in ("legal_moves", "allow_move", "can_pick", "after_move", "is_won", "is_lost", "apply_action", "move_is_safe", "move_text")
             if getattr(self.hook, name).get_hookimpls()
         )
 
@@ -174,7 +178,7 @@ class Game:
         position = 0
         for step in self.spec.deal:
             group = self.groups[step.group]
-            targets = group.piles if step.pile is None else (group.piles[step.pile],)
+            targets = group.piles if step.piles is None else [group.piles[index] for index in step.piles]
             for pile in targets:
                 count = len(order) - position if step.cards is None else step.cards
                 chunk = order[position:position + count]

@@ -86,6 +86,15 @@ def move_is_safe(state: State, move: Move) -> bool | None:
 
 
 @hookspec(firstresult=True)
+def move_text(game: Game, move: Move) -> str | None:
+    """The short text players see for ``move``, for the actions this plugin owns; None otherwise.
+
+    The text must name the move uniquely among the legal moves of any state, since
+    ``State.parse_move`` matches it exactly. Called whenever a move is shown or saved.
+    """
+
+
+@hookspec(firstresult=True)
 def is_won(state: State) -> bool | None:
     """Whether ``state`` is won; the first plugin to answer decides, else the game's ``won_when``."""
 

@@ -20,7 +20,7 @@ from typing import Any
 import jsonschema
 
 from . import plugins
-from .cards import CardError, parse_rank
+from .cards import SUIT_NAMES, CardError, parse_rank
 from .errors import LoadError, Problem
 from .spec import (
     BASE_RANK,
@@ -262,6 +262,8 @@ def _meaning_problems(document: YamlDocument, source: str) -> list[Problem]:
                 problem(("groups", name, key), f"{key!r} is for a stock (role 'stock')", key=True)
         if group.get("when_empty", {}).get("accepts") == BASE_RANK and "base_rank" not in data:
             problem(("groups", name, "when_empty", "accepts"), "'base rank' needs the game's 'base_rank'")
+        if "suits" in group and len(group["suits"]) != group.get("piles", 1):
+            problem(("groups", name, "suits"), f"{len(group['suits'])} suits for {group.get('piles', 1)} piles; give one suit per pile")
         if group.get("pick") == "run" and group.get("build", {}).get("direction", "none") == "none":
             problem(("groups", name, "pick"), "'run' follows the build rule, but this group does not build")
 
@@ -279,12 +281,15 @@ def _meaning_problems(document: YamlDocument, source: str) -> list[Problem]:
         if "pile" in step and step["pile"] > count:
             problem(path + ("pile",), f"group {step['to']!r} has {count} pile{'s' * (count != 1)}; there is no pile {step['pile']}")
             continue
+        if "piles" in step and step["piles"] > count:
+            problem(path + ("piles",), f"group {step['to']!r} has only {count} pile{'s' * (count != 1)}")
+            continue
         if step["cards"] == "rest":
             if index != len(steps) - 1:
                 problem(path + ("cards",), "'rest' deals every card left, so it must be the last step")
             dealt = total
             continue
-        piles = 1 if "pile" in step else count
+        piles = 1 if "pile" in step else step.get("piles", count)
         dealt += step["cards"] * piles
         if dealt > total:
             problem(path + ("cards",), f"the deal needs {dealt} cards by this step, but {data['decks']} deck{'s' * (data['decks'] != 1)} hold {total}")
@@ -366,13 +371,14 @@ def _build_spec(data: dict[str, Any], source: str, game_id: str) -> GameSpec:
                 redeals=group.get("redeals", 0),
                 fan=group.get("fan"),
                 columns=group.get("columns"),
+                suits=tuple(SUIT_NAMES.index(suit) for suit in group["suits"]) if "suits" in group else None,
             )
         )
     index_of = {group.name: group for group in groups}
     deal = tuple(
         DealStep(
             group=step["to"],
-            pile=step["pile"] - 1 if "pile" in step else None,
+            piles=(step["pile"] - 1,) if "pile" in step else tuple(range(step["piles"])) if "piles" in step else None,
             cards=None if step["cards"] == "rest" else step["cards"],
             face_up=step.get("face", "up") == "up" and index_of[step["to"]].role != "stock",
         )

@@ -26,6 +26,10 @@ _ACTION_ALIASES = {"d": DEAL, "deal": DEAL, "redeal": REDEAL}
 def move_text(game: Game, move: Move) -> str:
     """The canonical short text of ``move``."""
     names = game.pile_names
+    if move.action and "move_text" in game.hooks_used:
+        text = game.hook.move_text(game=game, move=move)
+        if text is not None:
+            return text
     if move.action in _ACTION_WORDS:
         return _ACTION_WORDS[move.action]
     words = [move.action] if move.action else []

@@ -51,14 +51,15 @@ class GroupSpec:
     redeals: int = 0
     fan: str | None = None
     columns: int | None = None  # layout hint: drawn as a grid
+    suits: tuple[int, ...] | None = None  # the one suit (0..3) each pile takes
 
 
 @dataclass(frozen=True, slots=True)
 class DealStep:
-    """One step of the opening deal: ``cards`` per pile (None: the rest) to a group or one pile."""
+    """One step of the opening deal: ``cards`` per pile (None: the rest) to some piles of a group."""
 
     group: str
-    pile: int | None  # 0-based within the group; None: every pile in turn
+    piles: tuple[int, ...] | None  # 0-based within the group; None: every pile in turn
     cards: int | None
     face_up: bool = True
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .cards import SUIT
 from .errors import MoveError, PluginError
 from .moves import BASE_RANK_VAR, DEAL, REDEAL, REDEALS_VAR, Change, Move, SetFaceDown, SetVar, Transfer
 
@@ -42,6 +43,7 @@ class State:
         game = self.game
         piles = self.piles
         pile_group = game.pile_group
+        pile_suit = game.pile_suit
         hooks_used = game.hooks_used
         base_rank = self.vars.get(BASE_RANK_VAR)
         moves: list[Move] = []
@@ -59,17 +61,22 @@ class State:
             for target in group.targets:
                 if target == source:
                     continue
+                suit = pile_suit[target]
+                if suit >= 0 and any(SUIT[card] != suit for card in pile[-most:]):
+                    suited = [n for n in counts if all(SUIT[card] == suit for card in pile[-n:])]
+                else:
+                    suited = counts
                 destination = piles[target]
                 target_group = pile_group[target]
                 room = len(destination)
                 if destination:
                     top = destination[-1]
                     fits = target_group.fits_table
-                    for count in counts:
+                    for count in suited:
                         if fits[top * 52 + pile[-count]] and self._lays(target_group, pile, count, room):
                             moves.append(Move(source, target, count))
                 elif group.index in target_group.empty_sources:
-                    for count in counts:
+                    for count in suited:
                         if target_group.accepts_on_empty(pile[-count], base_rank) and self._lays(target_group, pile, count, 0):
                             moves.append(Move(source, target, count))
         for stock in game.stocks:

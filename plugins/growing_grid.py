@@ -1,0 +1,86 @@
+"""A grid that grows from the stock: fill gaps in reading order, then deal a new row.
+
+Two actions, while the stock has cards:
+
+- ``fill``: the stock's top card goes into the first gap (an empty cell of a row
+  already dealt), in reading order: top row first, left to right.
+- ``row``: when no gap is left, the next row is dealt below the last one, one card
+  a cell from the left; if the stock runs short, the missing cells stay empty.
+
+The number of rows dealt is the state variable ``grid_rows``; the rows the
+opening deal fills count as dealt.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from framework import Game, Move, PatienceError, SetVar, State, Transfer, hookimpl
+
+FILL = "fill"
+ROW = "row"
+ROWS_VAR = "grid_rows"
+
+
+class GrowingGrid:
+    """The fill and new-row actions of a grid dealt from a stock."""
+
+    options_schema = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["grid", "stock"],
+        "properties": {
+            "grid": {"description": "The grid group.", "type": "string", "x-patience": "group"},
+            "stock": {"description": "The stock group the grid is dealt from.", "type": "string", "x-patience": "group"},
+        },
+    }
+
+    def __init__(self, game: Game, options: dict[str, Any]) -> None:
+        grid = game.groups[options["grid"]]
+        if not grid.spec.columns:
+            raise PatienceError(f"plugin 'growing-grid': group {grid.name!r} needs 'columns' to be a grid")
+        self.cells = grid.piles
+        self.columns = grid.spec.columns
+        self.stock = game.groups[options["stock"]].piles.start
+        dealt = [index for step in game.spec.deal if step.group == grid.name
+                 for index in (step.piles if step.piles is not None else range(len(grid.piles)))]
+        self.rows_at_deal = max(dealt) // self.columns + 1 if dealt else 0
+
+    @hookimpl
+    def state_vars(self) -> dict[str, Any]:
+        return {ROWS_VAR: self.rows_at_deal}
+
+    @hookimpl
+    def legal_moves(self, state: State) -> list[Move]:
+        stock = state.piles[self.stock]
+        if not stock:
+            return []
+        gap = self._first_gap(state)
+        if gap is not None:
+            return [Move(self.stock, gap, 1, FILL)]
+        rows = state.vars[ROWS_VAR]
+        first = self.cells.start + rows * self.columns
+        if first >= self.cells.stop:
+            return []
+        return [Move(self.stock, first, min(self.columns, len(stock)), ROW)]
+
+    def _first_gap(self, state: State) -> int | None:
+        piles = state.piles
+        for cell in range(self.cells.start, self.cells.start + state.vars[ROWS_VAR] * self.columns):
+            if not piles[cell]:
+                return cell
+        return None
+
+    @hookimpl
+    def apply_action(self, state: State, move: Move) -> list[Any] | None:
+        if move.action == FILL:
+            return [Transfer(self.stock, move.target, 1)]
+        if move.action == ROW:
+            changes: list[Any] = [Transfer(self.stock, move.target + offset, 1) for offset in range(move.count)]
+            changes.append(SetVar(ROWS_VAR, state.vars[ROWS_VAR] + 1))
+            return changes
+        return None
+
+    @hookimpl
+    def move_text(self, move: Move) -> str | None:
+        return move.action if move.action in (FILL, ROW) else None

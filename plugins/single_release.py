@@ -1,0 +1,69 @@
+"""The single release: once per game, set aside any one card of a group, free or not.
+
+Only when the groups named in ``when_empty`` are empty (e.g. the stock). The card
+goes to the ``to`` group (from which the rule data lets it go on), and the name of
+the cell it left is kept in the state variable ``released_cell``, so that other
+plugins (e.g. grid-access's ``openings``) can treat that cell as an opening.
+The action's text is ``release`` and the cell: ``release g17``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from framework import Game, Move, SetVar, State, Transfer, hookimpl
+
+RELEASE = "release"
+USED_VAR = "release_used"
+CELL_VAR = "released_cell"
+
+
+class SingleRelease:
+    """The release action, allowed once per game."""
+
+    options_schema = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["from", "to"],
+        "properties": {
+            "from": {"description": "The group a card may be released from.", "type": "string", "x-patience": "group"},
+            "to": {"description": "The group the released card is set aside to.", "type": "string", "x-patience": "group"},
+            "when_empty": {
+                "description": "Groups that must be empty before the release (e.g. the stock).",
+                "type": "array",
+                "items": {"type": "string"},
+                "x-patience": "groups",
+            },
+        },
+    }
+
+    def __init__(self, game: Game, options: dict[str, Any]) -> None:
+        self.game = game
+        self.sources = game.groups[options["from"]].piles
+        self.target = game.groups[options["to"]].piles.start
+        self.must_be_empty = tuple(p for name in options.get("when_empty", ()) for p in game.groups[name].piles)
+
+    @hookimpl
+    def state_vars(self) -> dict[str, Any]:
+        return {USED_VAR: False, CELL_VAR: None}
+
+    @hookimpl
+    def legal_moves(self, state: State) -> list[Move]:
+        piles = state.piles
+        if state.vars[USED_VAR] or any(piles[pile] for pile in self.must_be_empty):
+            return []
+        return [Move(cell, self.target, 1, RELEASE) for cell in self.sources if piles[cell]]
+
+    @hookimpl
+    def apply_action(self, move: Move) -> list[Any] | None:
+        if move.action != RELEASE:
+            return None
+        return [
+            Transfer(move.source, move.target, 1),
+            SetVar(USED_VAR, True),
+            SetVar(CELL_VAR, self.game.pile_names[move.source]),
+        ]
+
+    @hookimpl
+    def move_text(self, move: Move) -> str | None:
+        return f"{RELEASE} {self.game.pile_names[move.source]}" if move.action == RELEASE else None
