@@ -118,6 +118,8 @@ def _schema_problems(document: YamlDocument, source: str) -> list[Problem]:
     problems = []
     for error in validator.iter_errors(document.data):
         path = tuple(error.absolute_path)
+        if path in document.refused:
+            continue
         for message, where, at_key in _explain(error, path):
             line, column = document.position(where, key=at_key)
             problems.append(Problem(source, line, column, message))
@@ -272,17 +274,21 @@ def _meaning_problems(document: YamlDocument, source: str) -> list[Problem]:
     steps = data["deal"]
     first_foundation_card = False
     foundations = [name for name, group in groups.items() if group["role"] == "foundation"]
+    steps_ok = True
     for index, step in enumerate(steps):
         path = ("deal", index)
         if not check_group(path + ("to",), step["to"]):
+            steps_ok = False
             continue
         group = groups[step["to"]]
         count = group.get("piles", 1)
         if "pile" in step and step["pile"] > count:
             problem(path + ("pile",), f"group {step['to']!r} has {count} pile{'s' * (count != 1)}; there is no pile {step['pile']}")
+            steps_ok = False
             continue
         if "piles" in step and step["piles"] > count:
             problem(path + ("piles",), f"group {step['to']!r} has only {count} pile{'s' * (count != 1)}")
+            steps_ok = False
             continue
         if step["cards"] == "rest":
             if index != len(steps) - 1:
@@ -292,12 +298,12 @@ def _meaning_problems(document: YamlDocument, source: str) -> list[Problem]:
         piles = 1 if "pile" in step else step.get("piles", count)
         dealt += step["cards"] * piles
         if dealt > total:
-            problem(path + ("cards",), f"the deal needs {dealt} cards by this step, but {data['decks']} deck{'s' * (data['decks'] != 1)} hold {total}")
+            problem(path + ("cards",), f"the deal needs {dealt} cards by this step, but {data['decks']} deck{'s hold' if data['decks'] != 1 else ' holds'} {total}")
             return problems
         if foundations and step["to"] == foundations[0] and step.get("pile", 1) == 1:
             first_foundation_card = True
-    if dealt < total:
-        problem(("deal",), f"the deal leaves {total - dealt} of {total} cards undealt; end it with 'cards: rest'")
+    if dealt < total and steps_ok:
+        problem(("deal",), key=True, message=f"the deal leaves {total - dealt} of {total} cards undealt; end it with 'cards: rest'")
     if data.get("base_rank") == FIRST_FOUNDATION_CARD and not first_foundation_card:
         problem(("base_rank",), "'first foundation card' needs a deal step that puts a card on the first foundation pile")
     if data.get("won_when", "all cards on foundations") == "all cards on foundations" and not foundations:

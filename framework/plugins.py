@@ -10,6 +10,8 @@ from __future__ import annotations
 import functools
 import importlib.metadata
 import inspect
+import sys
+import traceback
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -57,3 +59,16 @@ def make_manager(game: Game) -> pluggy.PluginManager:
             plugin = plugin(game, dict(use.options))
         manager.register(plugin, name=use.name)
     return manager
+
+
+def blame(manager: pluggy.PluginManager, error: BaseException) -> str | None:
+    """The name of the registered plugin whose code raised ``error``, if any did."""
+    files = {}
+    for name, plugin in manager.list_name_plugin():
+        module = plugin if inspect.ismodule(plugin) else sys.modules.get(type(plugin).__module__)
+        if module is not None and getattr(module, "__file__", None):
+            files[module.__file__] = name
+    for frame, _ in reversed(list(traceback.walk_tb(error.__traceback__))):
+        if frame.f_code.co_filename in files:
+            return files[frame.f_code.co_filename]
+    return None

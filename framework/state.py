@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import SUIT
 from .errors import MoveError, PluginError
 from .moves import BASE_RANK_VAR, DEAL, REDEAL, REDEALS_VAR, Change, Move, SetFaceDown, SetVar, Transfer
+from .plugins import blame
 
 if TYPE_CHECKING:
     from .game import Game
@@ -202,7 +203,9 @@ class State:
         except PluginError:
             raise
         except Exception as error:  # a plugin's bug must name the plugin, not crash the player
-            raise PluginError(f"a plugin failed in hook {hook_name!r}: {type(error).__name__}: {error}") from error
+            culprit = blame(self.game.manager, error)
+            who = f"plugin {culprit!r}" if culprit else "a plugin"
+            raise PluginError(f"{who} failed in hook {hook_name!r}: {type(error).__name__}: {error}") from error
 
     def _ask_can_pick(self, pile: int, count: int) -> bool:
         answer = self._call("can_pick", state=self, pile=pile, count=count)

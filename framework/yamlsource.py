@@ -28,6 +28,7 @@ class _Reader:
         self.positions: dict[Path, Position] = {}
         self.key_positions: dict[Path, Position] = {}
         self.problems: list[Problem] = []
+        self.refused: set[Path] = set()  # values already reported, not to be reported again
         self.nodes = 0
 
     def problem(self, mark: yaml.Mark | None, message: str) -> None:
@@ -43,7 +44,7 @@ class _Reader:
             self.loader.flatten_mapping(node)
             result: dict[Any, Any] = {}
             for key_node, value_node in node.value:
-                key = self.scalar(key_node) if isinstance(key_node, yaml.ScalarNode) else None
+                key = self.scalar(key_node, path) if isinstance(key_node, yaml.ScalarNode) else None
                 if key is None or not isinstance(key, (str, int, bool)):
                     self.problem(key_node.start_mark, "a key must be a plain word")
                     continue
@@ -57,13 +58,15 @@ class _Reader:
             return result
         if isinstance(node, yaml.SequenceNode):
             return [self.convert(item, path + (index,)) for index, item in enumerate(node.value)]
-        return self.scalar(node)
+        return self.scalar(node, path)
 
-    def scalar(self, node: yaml.ScalarNode) -> Any:
+    def scalar(self, node: yaml.ScalarNode, path: Path) -> Any:
         try:
             return self.loader.construct_object(node, deep=True)
-        except yaml.constructor.ConstructorError as error:
-            self.problem(node.start_mark, f"{error.problem} (only plain YAML values are allowed)")
+        except yaml.constructor.ConstructorError:
+            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+            self.problem(node.start_mark, f"the tag {tag!r} is not allowed: only plain YAML values are")
+            self.refused.add(path)
             return None
 
 
@@ -75,8 +78,10 @@ class _TooBig(Exception):
 class YamlDocument:
     """A YAML document as plain data, with ``position(path)`` for any value in it."""
 
-    def __init__(self, data: Any, positions: dict[Path, Position], key_positions: dict[Path, Position]) -> None:
+    def __init__(self, data: Any, positions: dict[Path, Position], key_positions: dict[Path, Position], refused: set[Path]) -> None:
         self.data = data
+        #: Paths of values refused while reading (already reported).
+        self.refused = refused
         self._positions = positions
         self._key_positions = key_positions
 
@@ -126,4 +131,4 @@ def read_yaml(raw: bytes, source: str) -> tuple[YamlDocument | None, list[Proble
         return None, reader.problems
     except RecursionError:
         return None, [Problem(source, 0, 0, "nesting too deep")]
-    return YamlDocument(data, reader.positions, reader.key_positions), reader.problems
+    return YamlDocument(data, reader.positions, reader.key_positions, reader.refused), reader.problems

@@ -1,0 +1,184 @@
+"""Every hook, exercised by a third-party plugin found through its entry point."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import framework
+from framework import PluginError, plugins
+from framework.safety import safe_moves
+
+PLUGIN = '''
+from framework import Move, SetVar, hookimpl
+
+KNOCK = "knock"
+
+
+class Knocker:
+    """A test plugin: a 'knock' action, a move counter, and vetoes."""
+
+    options_schema = {"type": "object", "properties": {"knocks_to_win": {"type": "integer"}},
+                      "additionalProperties": False}
+
+    def __init__(self, game, options):
+        self.game = game
+        self.knocks_to_win = options.get("knocks_to_win", 3)
+        self.t1 = game.pile_index("t1")
+        self.t4 = game.pile_index("t4")
+
+    @hookimpl
+    def state_vars(self, game):
+        return {"knocks": 0, "moves_made": 0}
+
+    @hookimpl
+    def legal_moves(self, state):
+        return [Move(-1, -1, 1, KNOCK)]
+
+    @hookimpl
+    def allow_move(self, state, move):
+        return False if move.target == self.t4 else None
+
+    @hookimpl
+    def can_pick(self, state, pile, count):
+        return False if pile == self.t1 else None
+
+    @hookimpl
+    def apply_action(self, state, move):
+        if move.action != KNOCK:
+            return None
+        if state.vars["knocks"] < 0:
+            raise RuntimeError("broken on purpose")
+        return [SetVar("knocks", state.vars["knocks"] + 1)]
+
+    @hookimpl
+    def after_move(self, state, move):
+        return [SetVar("moves_made", state.vars["moves_made"] + 1)]
+
+    @hookimpl
+    def move_is_safe(self, state, move):
+        return True
+
+    @hookimpl
+    def move_text(self, game, move):
+        return "knock!" if move.action == KNOCK else None
+
+    @hookimpl
+    def is_won(self, state):
+        return True if state.vars["knocks"] >= self.knocks_to_win else None
+
+    @hookimpl
+    def is_lost(self, state):
+        return state.vars["moves_made"] >= 10
+'''
+
+GAME = """\
+name: Knock
+decks: 1
+plugins:
+  - knocker: {knocks_to_win: 2}
+groups:
+  foundation:
+    role: foundation
+    piles: 4
+    build: {direction: up, suit: same suit}
+    when_empty: {accepts: A}
+  tableau:
+    role: tableau
+    piles: 4
+    build: {direction: down, suit: alternate colours}
+    pick: run
+    moves_to: [foundation, tableau]
+deal:
+  - {to: tableau, cards: 13}
+"""
+
+
+@pytest.fixture
+def knock(tmp_path, monkeypatch):
+    """The 'knock' game, with the 'knocker' plugin installed as a third-party package would be."""
+    (tmp_path / "knocker_plugin.py").write_text(textwrap.dedent(PLUGIN))
+    info = tmp_path / "knocker_plugin-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: knocker-plugin\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[patience.plugins]\nknocker = knocker_plugin:Knocker\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    importlib.invalidate_caches()
+    plugins._entry_points.cache_clear()
+    plugins.load_plugin.cache_clear()
+    (tmp_path / "knock.yaml").write_text(GAME)
+    yield framework.load_game(str(tmp_path / "knock.yaml"))
+    plugins._entry_points.cache_clear()
+    plugins.load_plugin.cache_clear()
+    sys.modules.pop("knocker_plugin", None)
+
+
+def position(game, tableau):
+    piles = [[] for _ in game.pile_names]
+    for index, text in enumerate(tableau):
+        piles[game.pile_index(f"t{index + 1}")] = [framework.parse_card(word) for word in text.split()]
+    return framework.State(game, piles, [0] * len(piles), dict(game.initial_vars))
+
+
+def texts(state):
+    return {state.move_text(move) for move in state.legal_moves()}
+
+
+def test_a_third_party_plugin_is_found_like_a_built_in(knock):
+    assert "knocker" in plugins.plugin_names()
+    assert knock.initial_vars == {"knocks": 0, "moves_made": 0}
+
+
+def test_legal_moves_allow_move_and_can_pick_shape_the_moves(knock):
+    state = position(knock, ["AH", "5S", "6H", "7C"])
+    # t1's ace may not be picked (can_pick); nothing may go to t4 (allow_move); knock! is added.
+    assert texts(state) == {"t2 t3", "knock!"}
+
+
+def test_apply_action_after_move_and_undo(knock):
+    state = position(knock, ["AH", "5S", "6H", "7C"])
+    state.push(state.parse_move("knock!"))
+    assert state.vars == {"knocks": 1, "moves_made": 1}
+    state.push(state.parse_move("t2 t3"))
+    assert state.vars == {"knocks": 1, "moves_made": 2}
+    state.pop()
+    state.pop()
+    assert state.vars == {"knocks": 0, "moves_made": 0}
+    assert [len(pile) for pile in state.piles] == [0, 0, 0, 0, 1, 1, 1, 1]
+
+
+def test_is_won_and_is_lost(knock):
+    state = position(knock, ["AH", "5S", "6H", "7C"])
+    assert not state.is_won() and not state.is_over()
+    state.push(state.parse_move("knock!"))
+    state.push(state.parse_move("knock!"))
+    assert state.is_won() and state.is_over()
+    state.vars.update(knocks=0, moves_made=10)
+    assert not state.is_won() and state.is_over()
+
+
+def test_move_is_safe_overrules_the_kernel(knock):
+    state = position(knock, ["5S", "AH", "6H", "7C"])
+    assert [state.move_text(move) for move in safe_moves(state)] == ["t2 f1"]
+
+
+def test_plugin_variables_round_trip_through_json(knock):
+    state = knock.deal(4)
+    state.push(state.parse_move("knock!"))
+    again = knock.state_from_json(state.to_json())
+    assert again.vars == {"knocks": 1, "moves_made": 1}
+    again.pop()
+    assert again.vars == {"knocks": 0, "moves_made": 0}
+
+
+def test_a_plugin_that_raises_is_named_and_changes_nothing(knock):
+    state = position(knock, ["AH", "5S", "6H", "7C"])
+    state.vars["knocks"] = -1
+    before = state.to_json()
+    with pytest.raises(PluginError, match=r"^plugin 'knocker' failed in hook 'apply_action': RuntimeError: broken on purpose$"):
+        state.push(framework.Move(-1, -1, 1, "knock"))
+    assert state.to_json() == before and state.move_stack == []
