@@ -80,9 +80,10 @@ def rank_text(rank: int) -> str:
     return RANKS[rank - 1]
 
 
-def full_deck(decks: int) -> list[int]:
-    """``decks`` standard decks in order: each deck clubs, diamonds, hearts, spades, ace to king."""
-    return [card for _ in range(decks) for card in range(52)]
+def full_deck(decks: int, suits: Iterable[int] = range(4)) -> list[int]:
+    """``decks`` decks in order: each deck its ``suits`` (clubs, diamonds, hearts, spades), ace to king."""
+    suits = tuple(suits)
+    return [suit * 13 + rank for _ in range(decks) for suit in suits for rank in range(13)]
 
 
 _MASK64 = (1 << 64) - 1

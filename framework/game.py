@@ -51,7 +51,7 @@ class Group:
 
     __slots__ = (
         "spec", "name", "role", "label", "index", "piles", "fits_table", "pick", "max_cards",
-        "targets", "empty_accepts", "empty_sources", "stock_target",
+        "targets", "empty_accepts", "empty_sources", "stock_target", "stock_targets", "run_table",
     )
 
     def __init__(self, spec: GroupSpec, index: int, first_pile: int) -> None:
@@ -63,12 +63,15 @@ class Group:
         #: Indices of the group's piles in the state.
         self.piles = range(first_pile, first_pile + spec.piles)
         self.fits_table = fits_table(spec.build)
+        #: Which card may lie on which in a run that may be picked up.
+        self.run_table = fits_table(spec.run) if spec.run else self.fits_table
         self.pick = spec.pick
         self.max_cards = spec.max_cards
         self.targets: tuple[int, ...] = ()  # piles this group's cards may move to
         self.empty_accepts: int | str = spec.when_empty.accepts
         self.empty_sources: frozenset[int] = frozenset()  # group indices
         self.stock_target = -1
+        self.stock_targets: range = range(0)  # the piles a stock deals onto
 
     def fits(self, below: int, above: int) -> bool:
         """Whether card ``above`` may be built on card ``below`` in this group."""
@@ -113,7 +116,9 @@ class Game:
         #: Short name of each pile, by pile index (``t3``, ``f1``, ``w``).
         self.pile_names: tuple[str, ...] = tuple(self.pile_group[p].pile_name(p) for p in range(pile))
         self._pile_index = {name: index for index, name in enumerate(self.pile_names)}
-        self.total_cards = 52 * spec.decks
+        #: Every card of the game's pack, in pack order.
+        self.pack: tuple[int, ...] = tuple(full_deck(spec.decks, spec.suits))
+        self.total_cards = len(self.pack)
         #: The one suit each pile takes, or -1 where any suit goes.
         self.pile_suit: tuple[int, ...] = tuple(
             g.spec.suits[p - g.piles.start] if g.spec.suits else -1 for g in self.groups.values() for p in g.piles
@@ -125,7 +130,8 @@ class Game:
                 sources = tuple(g.name for g in self.groups.values() if group.name in g.spec.moves_to)
             group.empty_sources = frozenset(self.groups[name].index for name in sources)
             if group.spec.deals_to:
-                group.stock_target = self.groups[group.spec.deals_to].piles.start
+                group.stock_targets = self.groups[group.spec.deals_to].piles
+                group.stock_target = group.stock_targets.start
         #: Groups with the role 'foundation', in order.
         self.foundations: tuple[Group, ...] = tuple(g for g in self.groups.values() if g.role == "foundation")
         self.foundation_piles: tuple[int, ...] = tuple(p for g in self.foundations for p in g.piles)
@@ -134,6 +140,20 @@ class Game:
         self.source_piles: tuple[int, ...] = tuple(
             p for g in self.groups.values() if g.pick != "nothing" and g.targets for p in g.piles
         )
+        #: Piles whose face-down top card is turned up at once.
+        self.turn_up_piles: tuple[int, ...] = tuple(p for g in self.groups.values() if g.spec.turn_up_top for p in g.piles)
+        #: (pile, pile it is refilled from) for piles refilled at once when empty.
+        self.refills: tuple[tuple[int, int], ...] = tuple(
+            (p, self.groups[g.spec.when_empty.filled_from].piles.start)
+            for g in self.groups.values() if g.spec.when_empty.filled_from for p in g.piles
+        )
+        #: Piles that must be empty for a 'table empty' win.
+        self.table_piles: tuple[int, ...] = tuple(
+            p for g in self.groups.values() if g.role not in ("stock", "foundation") for p in g.piles
+        )
+        self.has_automatic_changes = bool(self.turn_up_piles or self.refills)
+        #: Piles of the groups with the role 'cell', for run limits.
+        self.cell_piles: tuple[int, ...] = tuple(p for g in self.groups.values() if g.role == "cell" for p in g.piles)
         self.manager = plugins.make_manager(self)
         self.hook = self.manager.hook
         self.initial_vars: dict[str, Any] = self._initial_vars()
@@ -168,31 +188,64 @@ class Game:
 
     # --- states ----------------------------------------------------------------------------
 
-    def deal(self, seed: int) -> State:
-        """The opening position of deal number ``seed`` (a whole number, 0 or more)."""
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise PatienceError(f"a seed is a whole number, 0 or more; got {seed!r}")
-        order = shuffled(full_deck(self.spec.decks), seed)
+    def deal(self, seed: int | str) -> State:
+        """The opening position of deal ``seed``: a whole number (0 or more), or a named deal
+        that a plugin of the game knows (``ms:617``)."""
+        order = self.pack_order(seed)
+        if isinstance(seed, str) and seed.isdigit():
+            seed = int(seed)
+        for step in self.spec.deal:
+            if step.card is not None:
+                order.remove(step.card)  # named cards leave the pack before the deal
+        order.reverse()  # pop() takes the next card of the pack
         piles: list[list[int]] = [[] for _ in self.pile_names]
         face_down = [0] * len(piles)
-        position = 0
         for step in self.spec.deal:
             group = self.groups[step.group]
-            targets = group.piles if step.piles is None else [group.piles[index] for index in step.piles]
-            for pile in targets:
-                count = len(order) - position if step.cards is None else step.cards
-                chunk = order[position:position + count]
-                position += count
+            targets = list(group.piles) if step.piles is None else [group.piles[index] for index in step.piles]
+            if step.card is not None:
+                piles[targets[0]].append(step.card)
+                continue
+            counts = list(step.cards) if step.cards is not None else None
+            if counts is None and step.by_rows:
+                counts = [len(order) // len(targets) + (i < len(order) % len(targets)) for i in range(len(targets))]
+            elif counts is None:
+                counts = [len(order)]
+            dealt: list[list[int]] = [[] for _ in targets]
+            if step.by_rows:
+                for row in range(max(counts)):
+                    for slot, count in enumerate(counts):
+                        if row < count:
+                            dealt[slot].append(order.pop())
+            else:
+                for slot, count in enumerate(counts):
+                    dealt[slot] = [order.pop() for _ in range(count)]
+            for slot, pile in enumerate(targets):
                 if group.role == "stock":
-                    piles[pile].extend(reversed(chunk))  # the next card of the pack is on top
-                else:
-                    piles[pile].extend(chunk)
-                    if not step.face_up:
-                        face_down[pile] += count
+                    piles[pile].extend(reversed(dealt[slot]))  # the next card of the pack is on top
+                    continue
+                piles[pile].extend(dealt[slot])
+                if step.face_down:
+                    face_down[pile] += step.face_down[slot]
         variables = dict(self.initial_vars)
         if self.spec.base_rank == FIRST_FOUNDATION_CARD:
             variables[BASE_RANK_VAR] = RANK[piles[self.foundation_piles[0]][0]]
         return State(self, piles, face_down, variables, seed)
+
+    def pack_order(self, seed: int | str) -> list[int]:
+        """The pack in dealing order for deal ``seed`` (see ``deal``)."""
+        if isinstance(seed, str) and seed.isdigit():
+            seed = int(seed)
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)) or (isinstance(seed, int) and seed < 0):
+            raise PatienceError(f"a seed is a whole number, 0 or more, or a named deal like 'ms:1'; got {seed!r}")
+        if isinstance(seed, int):
+            return shuffled(self.pack, seed)
+        order = self.hook.deal_order(game=self, seed=seed)
+        if order is None:
+            raise PatienceError(f"no deal called {seed!r} in {self.name}: a seed is a whole number, 0 or more")
+        if sorted(order) != sorted(self.pack):
+            raise PatienceError(f"the deal {seed!r} from a plugin is not the game's pack of {self.total_cards} cards")
+        return list(order)
 
     def state_from_json(self, data: Mapping[str, Any] | str) -> State:
         """A state from its JSON form (the text or the parsed object); see ``State.to_json``."""

@@ -6,7 +6,7 @@ keyword; an implementation may take any subset of them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pluggy
@@ -30,6 +30,16 @@ def state_vars(game: Game) -> Mapping[str, Any] | None:
     Values are JSON scalars (int, str, bool, None). They are saved with the state
     and restored from JSON, and a move changes them through ``SetVar`` changes so
     that ``pop`` restores them. Called once, when the game is compiled.
+    """
+
+
+@hookspec(firstresult=True)
+def deal_order(game: Game, seed: str) -> list[int] | None:
+    """The pack, in dealing order (first card dealt first), for a named deal such as ``ms:617``.
+
+    ``Game.deal`` calls it when the seed is text that is not a plain number; the
+    first plugin that knows the name answers, with every card of ``game.pack``
+    exactly once. Return None for names that are not yours.
     """
 
 
@@ -104,4 +114,41 @@ def is_lost(state: State) -> bool | None:
     """Whether ``state`` is lost though moves remain; the first answer decides.
 
     The kernel already counts a state with no legal move as over.
+    """
+
+
+@hookspec(firstresult=True)
+def interchangeable_piles(game: Game, group: str) -> bool | None:
+    """Whether the piles of the group called ``group`` may be exchanged without changing the game.
+
+    The solver treats two positions that differ only by the order of such piles
+    as one. By default the piles of a group are interchangeable unless the group
+    gives each pile its own suit or is drawn as a grid (``columns``); a plugin
+    whose rules tell the piles of a group apart (by their place) must answer
+    False for it. The first answer decides. Called once per solver set-up.
+    """
+
+
+@hookspec(firstresult=True)
+def solver_key(state: State) -> Any:
+    """A hashable key for ``state`` that is equal for positions the solver may treat as one.
+
+    Two states with equal keys must be alike for winning: one can be won exactly
+    when the other can. Return None to leave the key to the solver (its piles,
+    with interchangeable piles sorted, and its variables). The first answer
+    decides. Called for every position the solver reaches.
+    """
+
+
+@hookspec(firstresult=True)
+def card_classes(game: Game) -> Sequence[int] | None:
+    """For each card 0..51, a number that is equal for cards the rules cannot tell apart.
+
+    The solver treats positions that differ only by swapping such cards as one.
+    By default cards are alike when they have the same rank, the same suit where
+    any pile takes only one suit, and the same place in every group's build rule
+    (so in a game that builds by colour, the two red fives are alike). A plugin
+    whose rules tell cards apart in another way must answer, e.g. with
+    ``range(52)`` (every card its own class). The first answer decides. Called
+    once per solver set-up.
     """

@@ -11,7 +11,7 @@ import difflib
 import functools
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
@@ -20,7 +20,7 @@ from typing import Any
 import jsonschema
 
 from . import plugins
-from .cards import SUIT_NAMES, CardError, parse_rank
+from .cards import SUIT_NAMES, CardError, parse_card, parse_rank
 from .errors import LoadError, Problem
 from .spec import (
     BASE_RANK,
@@ -114,22 +114,38 @@ def parse_spec(raw: bytes | str, *, source: str = "<rules>", game_id: str = "gam
 
 
 def _schema_problems(document: YamlDocument, source: str) -> list[Problem]:
-    validator = jsonschema.Draft202012Validator(game_schema())
     problems = []
-    for error in validator.iter_errors(document.data):
+    mistyped: set[tuple[Any, ...]] = set()  # a value of the wrong type needs no more messages
+    for error in sorted(_Validator(game_schema()).iter_errors(document.data), key=lambda error: error.validator != "type"):
         path = tuple(error.absolute_path)
-        if path in document.refused:
+        if path in document.refused or path in mistyped:
             continue
+        if error.validator == "type":
+            mistyped.add(path)
         for message, where, at_key in _explain(error, path):
             line, column = document.position(where, key=at_key)
             problems.append(Problem(source, line, column, message))
     return problems
 
 
+def _is_whole_number(checker: Any, instance: Any) -> bool:
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+#: The schema validator, for which 1.0 is not a whole number (JSON Schema says it is; YAML readers disagree).
+_Validator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_whole_number),
+)
+
+
 def _explain(error: jsonschema.ValidationError, path: tuple[Any, ...]) -> Iterator[tuple[str, tuple[Any, ...], bool]]:
     """Messages for one schema error: (message, path to point at, point at the key)."""
     where = _where(path)
     instance = error.instance
+    if "propertyNames" in error.schema_path:  # a key of the mapping at ``path`` is a bad name
+        yield f"{instance!r}{where} is not a valid {_name_of(error.schema)}", path + (instance,), True
+        return
     if error.validator == "additionalProperties":
         allowed = list(error.schema.get("properties", {}))
         for key in instance:
@@ -151,24 +167,39 @@ def _explain(error: jsonschema.ValidationError, path: tuple[Any, ...]) -> Iterat
         yield f"{_shown(instance)}{where}: expected {_a(error.validator_value)}", path, False
         return
     if error.validator in ("anyOf", "oneOf"):
+        mappings = [index for index, option in enumerate(error.validator_value) if _describe(option) == "a mapping"]
+        if isinstance(instance, dict) and len(mappings) == 1:  # say what is wrong inside the mapping
+            for inner in error.context or ():
+                if inner.schema_path[0] == mappings[0]:
+                    yield from _explain(inner, tuple(inner.absolute_path))
+            return
         expected = " or ".join(_describe(option) for option in error.validator_value)
         yield f"{_shown(instance)}{where}: expected {expected}", path, False
         return
     if error.validator == "pattern":
         yield f"{_shown(instance)}{where} is not a valid {_name_of(error.schema)}", path, False
         return
-    if error.validator == "propertyNames":
-        bad = error.instance if not isinstance(error.instance, dict) else None
-        yield f"{error.message}{where}" if bad is None else f"bad name{where}", path, False
-        return
     if error.validator in ("minimum", "maximum"):
         side = "at least" if error.validator == "minimum" else "at most"
         yield f"{_shown(instance)}{where}: expected {side} {error.validator_value}", path, False
+        return
+    if error.validator in _SIZES:
+        side, unit = _SIZES[error.validator]
+        count = error.validator_value
+        yield f"{_shown(instance)}{where}: expected {side} {count} {unit}{'s' * (count != 1)}", path, False
         return
     if error.validator == "uniqueItems":
         yield f"a name is listed twice{where}", path, False
         return
     yield f"{error.message}{where}", path, False
+
+
+#: Size limits of the schema: the words for "at least 1 item".
+_SIZES = {
+    "minItems": ("at least", "item"), "maxItems": ("at most", "item"),
+    "minProperties": ("at least", "key"), "maxProperties": ("at most", "key"),
+    "minLength": ("at least", "character"), "maxLength": ("at most", "character"),
+}
 
 
 def _where(path: tuple[Any, ...]) -> str:
@@ -180,10 +211,14 @@ def _where(path: tuple[Any, ...]) -> str:
 def _shown(value: Any) -> str:
     if isinstance(value, bool):
         return f"{str(value).lower()} (a YAML 1.1 boolean; quote it if you meant a word)"
-    if isinstance(value, (dict, list)):
-        return "this " + ("mapping" if isinstance(value, dict) else "list")
+    if isinstance(value, dict):
+        return "this mapping" if value else "an empty mapping"
+    if isinstance(value, list):
+        return "this list" if value else "an empty list"
     if value is None:
         return "an empty value"
+    if isinstance(value, str) and len(value) > 60:
+        return repr(value[:60] + "...")
     return repr(value)
 
 
@@ -197,7 +232,7 @@ def _a(type_name: Any) -> str:
 
 def _describe(schema: dict[str, Any]) -> str:
     if "$ref" in schema:
-        return _name_of(game_schema()["$defs"][schema["$ref"].rsplit("/", 1)[1]], schema["$ref"].rsplit("/", 1)[1])
+        return _name_of(game_schema()["$defs"][schema["$ref"].rsplit("/", 1)[1]])
     if "enum" in schema:
         return " or ".join(repr(value) for value in schema["enum"])
     if "const" in schema:
@@ -207,15 +242,20 @@ def _describe(schema: dict[str, Any]) -> str:
     return "a valid value"
 
 
-def _name_of(schema: dict[str, Any], default: str = "name") -> str:
-    description = schema.get("description", "")
-    if description.startswith("A rank"):
-        return "rank (A 2 3 4 5 6 7 8 9 10 J Q K)"
-    if default in ("pluginName",) or "-" in schema.get("pattern", "") and "a-z0-9" in schema.get("pattern", ""):
-        return "plugin name (lower-case words joined by '-')"
-    if default == "groupName" or schema.get("pattern") == "^[a-z][a-z0-9_]*$":
-        return "group name (lower-case letters, digits and '_')"
-    return default
+def _name_of(schema: dict[str, Any]) -> str:
+    """What a string with the schema's pattern is called, for messages."""
+    return _pattern_names().get(schema.get("pattern", ""), "name")
+
+
+@functools.cache
+def _pattern_names() -> dict[str, str]:
+    definitions = game_schema()["$defs"]
+    return {
+        definitions["rank"]["pattern"]: "rank (A 2 3 4 5 6 7 8 9 10 J Q K)",
+        definitions["pluginName"]["pattern"]: "plugin name (lower-case words joined by '-')",
+        definitions["groupName"]["pattern"]: "group name (lower-case letters, digits and '_')",
+        definitions["group"]["properties"]["label"]["pattern"]: "label (one to three lower-case letters)",
+    }
 
 
 def _did_you_mean(word: Any, choices: Any) -> str:
@@ -259,7 +299,12 @@ def _meaning_problems(document: YamlDocument, source: str) -> list[Problem]:
                 problem(("groups", name, "deals_to"), "only a stock deals: 'deals_to' needs role 'stock'", key=True)
             elif check_group(("groups", name, "deals_to"), group["deals_to"]) and group["deals_to"] == name:
                 problem(("groups", name, "deals_to"), "a stock cannot deal to itself")
-        for key in ("cards_per_turn", "redeals"):
+        filled_from = group.get("when_empty", {}).get("filled_from")
+        if filled_from is not None:
+            check_group(("groups", name, "when_empty", "filled_from"), filled_from)
+        if group.get("fill_at_once") and "max_cards" not in group:
+            problem(("groups", name, "fill_at_once"), "'fill_at_once' fills a pile with 'max_cards' cards: give 'max_cards'", key=True)
+        for key in ("cards_per_turn", "redeals", "needs_no_empty_piles"):
             if key in group and group["role"] != "stock":
                 problem(("groups", name, key), f"{key!r} is for a stock (role 'stock')", key=True)
         if group.get("when_empty", {}).get("accepts") == BASE_RANK and "base_rank" not in data:
@@ -269,12 +314,14 @@ def _meaning_problems(document: YamlDocument, source: str) -> list[Problem]:
         if group.get("pick") == "run" and group.get("build", {}).get("direction", "none") == "none":
             problem(("groups", name, "pick"), "'run' follows the build rule, but this group does not build")
 
-    total = data["decks"] * 52
-    dealt = 0
+    suits = data.get("suits", SUIT_NAMES)
+    total = data["decks"] * 13 * len(suits)
     steps = data["deal"]
-    first_foundation_card = False
     foundations = [name for name, group in groups.items() if group["role"] == "foundation"]
+    first_foundation_card = False
     steps_ok = True
+    dealt = 0
+    face_up_piles: set[tuple[str, int]] = set()  # piles holding a face-up card: no face-down card goes above it
     for index, step in enumerate(steps):
         path = ("deal", index)
         if not check_group(path + ("to",), step["to"]):
@@ -282,25 +329,67 @@ def _meaning_problems(document: YamlDocument, source: str) -> list[Problem]:
             continue
         group = groups[step["to"]]
         count = group.get("piles", 1)
-        if "pile" in step and step["pile"] > count:
-            problem(path + ("pile",), f"group {step['to']!r} has {count} pile{'s' * (count != 1)}; there is no pile {step['pile']}")
+        if "pile" in step and "piles" in step:
+            problem(path + ("piles",), "give 'pile' (one pile) or 'piles' (the first so many), not both", key=True)
             steps_ok = False
             continue
-        if "piles" in step and step["piles"] > count:
-            problem(path + ("piles",), f"group {step['to']!r} has only {count} pile{'s' * (count != 1)}")
+        if ("pile" in step and step["pile"] > count) or ("piles" in step and step["piles"] > count):
+            wanted = step.get("pile", step.get("piles"))
+            problem(path + ("pile" if "pile" in step else "piles",), f"group {step['to']!r} has {count} pile{'s' * (count != 1)}; there is no pile {wanted}")
             steps_ok = False
             continue
-        if step["cards"] == "rest":
+        targets = [step["pile"] - 1] if "pile" in step else list(range(step.get("piles", count)))
+        if ("cards" in step) == ("card" in step):
+            problem(path, "a deal step gives either 'cards' (how many) or 'card' (which one)")
+            steps_ok = False
+            continue
+        if "card" in step:
+            if len(targets) != 1:
+                problem(path + ("card",), "a named card goes to one pile: add 'pile'", key=True)
+                steps_ok = False
+            elif SUIT_NAMES[parse_card(step["card"]) // 13] not in suits:
+                problem(path + ("card",), f"the pack has no {step['card']}: its decks hold only {', '.join(suits)}")
+                steps_ok = False
+            else:
+                dealt += 1
+                if foundations and step["to"] == foundations[0] and targets == [0]:
+                    first_foundation_card = True
+            continue
+        cards = step["cards"]
+        if cards == "rest":
             if index != len(steps) - 1:
                 problem(path + ("cards",), "'rest' deals every card left, so it must be the last step")
+            if len(targets) > 1 and not step.get("by_rows"):
+                problem(path + ("cards",), "'rest' to several piles needs 'by_rows: true' (or one 'pile')")
             dealt = total
             continue
-        piles = 1 if "pile" in step else step.get("piles", count)
-        dealt += step["cards"] * piles
+        per_pile = cards if isinstance(cards, list) else [cards] * len(targets)
+        if len(per_pile) != len(targets):
+            problem(path + ("cards",), f"{len(per_pile)} counts for {len(targets)} piles; give one count per pile")
+            steps_ok = False
+            continue
+        face_down = step.get("face_down", 0)
+        face_down = face_down if isinstance(face_down, list) else [face_down] * len(targets)
+        if len(face_down) != len(targets):
+            problem(path + ("face_down",), f"{len(face_down)} counts for {len(targets)} piles; give one count per pile")
+            steps_ok = False
+            continue
+        for pile, cards_here, down_here in zip(targets, per_pile, face_down):
+            if down_here > cards_here:
+                problem(path + ("face_down",), f"pile {pile + 1} gets {cards_here} cards, so at most {cards_here} can lie face down")
+                steps_ok = False
+                break
+            if down_here and (step["to"], pile) in face_up_piles:
+                problem(path + ("face_down",), f"pile {pile + 1} already has a face-up card; face-down cards go at the bottom")
+                steps_ok = False
+                break
+            if cards_here > down_here:
+                face_up_piles.add((step["to"], pile))
+        dealt += sum(per_pile)
         if dealt > total:
-            problem(path + ("cards",), f"the deal needs {dealt} cards by this step, but {data['decks']} deck{'s hold' if data['decks'] != 1 else ' holds'} {total}")
+            problem(path + ("cards",), f"the deal needs {dealt} cards by this step, but the pack holds {total}")
             return problems
-        if foundations and step["to"] == foundations[0] and step.get("pile", 1) == 1:
+        if foundations and step["to"] == foundations[0] and 0 in targets and per_pile[targets.index(0)]:
             first_foundation_card = True
     if dealt < total and steps_ok:
         problem(("deal",), key=True, message=f"the deal leaves {total - dealt} of {total} cards undealt; end it with 'cards: rest'")
@@ -319,28 +408,40 @@ def _meaning_problems(document: YamlDocument, source: str) -> list[Problem]:
         if name not in installed:
             problem(path, f"plugin {name!r} is not installed{_did_you_mean(name, installed)}", key=not isinstance(item, str))
             continue
-        schema = plugins.options_schema(plugins.load_plugin(name))
+        try:
+            schema = plugins.options_schema(plugins.load_plugin(name))
+            if schema is not None:
+                _Validator.check_schema(schema)
+        except Exception as error:  # a broken plugin is named, not a traceback
+            problem(path, f"plugin {name!r} cannot be used: {type(error).__name__}: {error}".split("\n")[0], key=not isinstance(item, str))
+            continue
         if schema is None:
             if options:
                 problem(path, f"plugin {name!r} takes no options")
             continue
-        for error in jsonschema.Draft202012Validator(schema).iter_errors(options):
+        for error in _Validator(schema).iter_errors(options):
             for message, where, at_key in _explain(error, tuple(error.absolute_path)):
                 line, column = document.position(path + where, key=at_key)
                 problems.append(Problem(source, line, column, f"plugin {name!r}: {message}"))
         for option, value in options.items():
-            for group_name in _group_references(schema, option, value):
-                check_group(path + (option,), group_name)
+            for group_name, grid in _group_references(schema, option, value):
+                if check_group(path + (option,), group_name) and grid and "columns" not in groups[group_name]:
+                    problem(path + (option,), f"plugin {name!r}: group {group_name!r} is not a grid; give it 'columns'")
     return problems
 
 
-def _group_references(schema: dict[str, Any], option: str, value: Any) -> list[str]:
-    """Group names in a plugin option whose schema marks it ``"x-patience": "groups"`` (or ``"group"``)."""
+def _group_references(schema: Mapping[str, Any], option: str, value: Any) -> list[tuple[str, bool]]:
+    """The group names in a plugin option, each with whether it must be a grid.
+
+    The option's schema says what it holds with ``"x-patience"``: ``"group"`` (a
+    group name), ``"groups"`` (a list of them) or ``"grid"`` (the name of a group
+    drawn as a grid, with ``columns``).
+    """
     kind = schema.get("properties", {}).get(option, {}).get("x-patience")
     if kind == "groups" and isinstance(value, list):
-        return [name for name in value if isinstance(name, str)]
-    if kind == "group" and isinstance(value, str):
-        return [value]
+        return [(name, False) for name in value if isinstance(name, str)]
+    if kind in ("group", "grid") and isinstance(value, str):
+        return [(value, kind == "grid")]
     return []
 
 
@@ -354,42 +455,61 @@ def _rank_or_word(value: Any) -> int | str:
         return str(value)
 
 
+def _build_rule(build: dict[str, Any]) -> BuildRule:
+    return BuildRule(build.get("direction", "none"), build.get("suit", "any suit"), build.get("wrap", False))
+
+
+def _per_pile(value: int | list[int], piles: int) -> tuple[int, ...]:
+    return tuple(value) if isinstance(value, list) else (value,) * piles
+
+
 def _build_spec(data: dict[str, Any], source: str, game_id: str) -> GameSpec:
     groups = []
     for name, group in data["groups"].items():
-        build = group.get("build", {})
         empty = group.get("when_empty", {})
         sources = empty.get("from")
         default_pick = "nothing" if group["role"] in ("stock", "foundation") else "top card"
+        redeals = group.get("redeals", 0)
         groups.append(
             GroupSpec(
                 name=name,
                 role=group["role"],
                 piles=group.get("piles", 1),
                 label=group.get("label", name[0]),
-                build=BuildRule(build.get("direction", "none"), build.get("suit", "any suit"), build.get("wrap", False)),
+                build=_build_rule(group.get("build", {})),
+                run=_build_rule(group["run"]) if "run" in group else None,
+                run_limit=group.get("run_limit", "none"),
+                turn_up_top=group.get("turn_up_top", False),
+                fill_at_once=group.get("fill_at_once", False),
                 max_cards=group.get("max_cards"),
                 pick=group.get("pick", default_pick),
                 moves_to=tuple(group.get("moves_to", ())),
-                when_empty=EmptyRule(_rank_or_word(empty.get("accepts", "any")), tuple(sources) if sources is not None else None),
+                when_empty=EmptyRule(
+                    _rank_or_word(empty.get("accepts", "any")),
+                    tuple(sources) if sources is not None else None,
+                    empty.get("filled_from"),
+                ),
                 deals_to=group.get("deals_to"),
                 cards_per_turn=group.get("cards_per_turn", 1),
-                redeals=group.get("redeals", 0),
+                redeals=-1 if redeals == "unlimited" else redeals,
+                needs_no_empty_piles=group.get("needs_no_empty_piles", False),
                 fan=group.get("fan"),
                 columns=group.get("columns"),
                 suits=tuple(SUIT_NAMES.index(suit) for suit in group["suits"]) if "suits" in group else None,
             )
         )
-    index_of = {group.name: group for group in groups}
-    deal = tuple(
-        DealStep(
-            group=step["to"],
-            piles=(step["pile"] - 1,) if "pile" in step else tuple(range(step["piles"])) if "piles" in step else None,
-            cards=None if step["cards"] == "rest" else step["cards"],
-            face_up=step.get("face", "up") == "up" and index_of[step["to"]].role != "stock",
-        )
-        for step in data["deal"]
-    )
+    by_name = {group.name: group for group in groups}
+    deal = []
+    for step in data["deal"]:
+        count = by_name[step["to"]].piles
+        piles = (step["pile"] - 1,) if "pile" in step else tuple(range(step["piles"])) if "piles" in step else None
+        targets = 1 if "pile" in step else step.get("piles", count)
+        if "card" in step:
+            deal.append(DealStep(step["to"], piles or (0,), (1,), card=parse_card(step["card"])))
+            continue
+        cards = None if step["cards"] == "rest" else _per_pile(step["cards"], targets)
+        face_down = _per_pile(step.get("face_down", 0), targets)
+        deal.append(DealStep(step["to"], piles, cards, face_down, step.get("by_rows", False)))
     uses = []
     for item in data.get("plugins", ()):
         name, options = (item, {}) if isinstance(item, str) else next(iter(item.items()))
@@ -400,10 +520,11 @@ def _build_spec(data: dict[str, Any], source: str, game_id: str) -> GameSpec:
         name=data["name"],
         decks=data["decks"],
         groups=tuple(groups),
-        deal=deal,
+        deal=tuple(deal),
         plugins=tuple(uses),
         base_rank=None if base is None else _rank_or_word(base),
         won_when=data.get("won_when", "all cards on foundations"),
+        suits=tuple(SUIT_NAMES.index(suit) for suit in data.get("suits", SUIT_NAMES)),
         difficulty=data.get("difficulty"),
         rules=data.get("rules", ""),
         layout_rows=tuple(tuple(row) for row in data.get("layout", {}).get("rows", ())),

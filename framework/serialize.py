@@ -12,8 +12,9 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from .cards import CardError, card_text, full_deck, parse_card
+from .cards import CardError, card_text, parse_card
 from .errors import MoveError, PatienceError, StateError
+from .moves import BASE_RANK_VAR
 from .notation import move_text
 
 if TYPE_CHECKING:
@@ -103,9 +104,16 @@ def state_from_json(game: Game, data: Mapping[str, Any] | str) -> State:
         ):
             raise StateError(f"field 'vars.{name}': expected a value like {expected!r}, got {value!r}")
         variables[name] = value
+    if game.spec.base_rank is not None:
+        base = variables.get(BASE_RANK_VAR)
+        if isinstance(base, bool) or not isinstance(base, int) or not 1 <= base <= 13:
+            raise StateError(f"field 'vars.{BASE_RANK_VAR}': expected the base rank, a whole number from 1 (ace) to 13 (king); got {base!r}")
     seed = data.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-        raise StateError("field 'seed': expected a whole number, 0 or more")
+    if seed is not None:
+        try:
+            game.pack_order(seed)
+        except PatienceError as error:
+            raise StateError(f"field 'seed': {error}") from None
 
     state = State(game, piles, face_down, variables, seed)
     moves = data.get("moves")
@@ -134,7 +142,7 @@ def _not_card(value: Any) -> int:
 
 def _check_cards(game: Game, piles: list[list[int]]) -> None:
     have = Counter(card for pile in piles for card in pile)
-    want = Counter(full_deck(game.spec.decks))
+    want = Counter(game.pack)
     if have != want:
         extra = sorted((have - want).elements())
         missing = sorted((want - have).elements())
@@ -143,4 +151,4 @@ def _check_cards(game: Game, piles: list[list[int]]) -> None:
             parts.append("too many " + " ".join(card_text(card) for card in extra))
         if missing:
             parts.append("missing " + " ".join(card_text(card) for card in missing))
-        raise StateError(f"field 'piles': the cards are not {game.spec.decks} full deck(s): {'; '.join(parts)}")
+        raise StateError(f"field 'piles': the cards are not the game's pack of {game.total_cards}: {'; '.join(parts)}")

@@ -31,6 +31,7 @@ class EmptyRule:
 
     accepts: str | int = "any"
     sources: tuple[str, ...] | None = None  # None: every group that moves here
+    filled_from: str | None = None  # refilled at once from this group's top card
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,13 +43,18 @@ class GroupSpec:
     piles: int = 1
     label: str = ""
     build: BuildRule = BuildRule()
+    run: BuildRule | None = None  # the rule runs follow, if not the build rule
+    run_limit: str = "none"  # none | free cells
+    turn_up_top: bool = False
+    fill_at_once: bool = False
     max_cards: int | None = None
     pick: str = "top card"  # top card | run | any tail | nothing
     moves_to: tuple[str, ...] = ()
     when_empty: EmptyRule = EmptyRule()
     deals_to: str | None = None
     cards_per_turn: int = 1
-    redeals: int = 0
+    redeals: int = 0  # -1: unlimited
+    needs_no_empty_piles: bool = False
     fan: str | None = None
     columns: int | None = None  # layout hint: drawn as a grid
     suits: tuple[int, ...] | None = None  # the one suit (0..3) each pile takes
@@ -56,12 +62,19 @@ class GroupSpec:
 
 @dataclass(frozen=True, slots=True)
 class DealStep:
-    """One step of the opening deal: ``cards`` per pile (None: the rest) to some piles of a group."""
+    """One step of the opening deal, to some piles of a group.
+
+    ``cards`` holds the count for each pile dealt to (None: the rest of the
+    pack), ``face_down`` how many of them lie face down at the bottom; ``card``
+    names one card taken out of the pack for this step instead.
+    """
 
     group: str
     piles: tuple[int, ...] | None  # 0-based within the group; None: every pile in turn
-    cards: int | None
-    face_up: bool = True
+    cards: tuple[int, ...] | None
+    face_down: tuple[int, ...] = ()
+    by_rows: bool = False
+    card: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +97,7 @@ class GameSpec:
     plugins: tuple[PluginUse, ...] = ()
     base_rank: int | str | None = None  # a rank 1..13, FIRST_FOUNDATION_CARD, or None
     won_when: str = "all cards on foundations"
+    suits: tuple[int, ...] = (0, 1, 2, 3)  # the suits of each deck
     difficulty: str | None = None
     rules: str = ""
     layout_rows: tuple[tuple[str, ...], ...] = ()

@@ -56,28 +56,41 @@ class State:
             most = self._pickable(source, group)
             if not most:
                 continue
-            counts = range(1, most + 1)
+            counts: range | list[int] = range(1, most + 1)
             if "can_pick" in hooks_used:
                 counts = [n for n in counts if self._ask_can_pick(source, n)]
+            free_cells = empty_piles = 0
+            if group.spec.run_limit == "free cells" and most > 1:
+                free_cells = sum(1 for cell in game.cell_piles if not piles[cell])
+                if group.empty_accepts == "any":
+                    empty_piles = sum(1 for other in group.piles if not piles[other])
             for target in group.targets:
                 if target == source:
                     continue
-                suit = pile_suit[target]
-                if suit >= 0 and any(SUIT[card] != suit for card in pile[-most:]):
-                    suited = [n for n in counts if all(SUIT[card] == suit for card in pile[-n:])]
-                else:
-                    suited = counts
                 destination = piles[target]
                 target_group = pile_group[target]
-                room = len(destination)
+                allowed = counts
+                suit = pile_suit[target]
+                if suit >= 0 and any(SUIT[card] != suit for card in pile[-most:]):
+                    allowed = [n for n in allowed if all(SUIT[card] == suit for card in pile[-n:])]
+                if free_cells or empty_piles:
+                    limit = (1 + free_cells) << (empty_piles - (not destination and target in group.piles))
+                    allowed = [n for n in allowed if n <= limit]
+                elif group.spec.run_limit == "free cells":
+                    allowed = [n for n in allowed if n == 1]
                 if destination:
+                    if target_group.spec.fill_at_once:
+                        continue
                     top = destination[-1]
                     fits = target_group.fits_table
-                    for count in suited:
+                    room = len(destination)
+                    for count in allowed:
                         if fits[top * 52 + pile[-count]] and self._lays(target_group, pile, count, room):
                             moves.append(Move(source, target, count))
                 elif group.index in target_group.empty_sources:
-                    for count in suited:
+                    if target_group.spec.fill_at_once:
+                        allowed = [n for n in allowed if n == target_group.max_cards]
+                    for count in allowed:
                         if target_group.accepts_on_empty(pile[-count], base_rank) and self._lays(target_group, pile, count, 0):
                             moves.append(Move(source, target, count))
         for stock in game.stocks:
@@ -99,7 +112,7 @@ class State:
             return 1
         if group.pick == "any tail":
             return face_up
-        fits = group.fits_table
+        fits = group.run_table
         run = 1
         while run < face_up and fits[pile[-run - 1] * 52 + pile[-run]]:
             run += 1
@@ -107,10 +120,14 @@ class State:
 
     @staticmethod
     def _lays(group: Any, pile: list[int], count: int, room: int) -> bool:
-        """Whether the top ``count`` cards of ``pile`` follow ``group``'s build rule and fit its size."""
+        """Whether the top ``count`` cards of ``pile`` fit ``group``'s size and, on a foundation, its build rule.
+
+        A foundation is built card by card, so each moved card must fit the one
+        before; elsewhere the group's pick rule has already said what may move.
+        """
         if group.max_cards is not None and room + count > group.max_cards:
             return False
-        if count > 1:
+        if count > 1 and group.role == "foundation":
             fits = group.fits_table
             for i in range(len(pile) - count, len(pile) - 1):
                 if not fits[pile[i] * 52 + pile[i + 1]]:
@@ -119,12 +136,17 @@ class State:
 
     def _stock_moves(self, stock: Any, moves: list[Move]) -> None:
         spec = stock.spec
+        piles = self.piles
         for pile in stock.piles:
-            if self.piles[pile]:
-                count = min(spec.cards_per_turn, len(self.piles[pile]))
-                moves.append(Move(pile, stock.stock_target, count, DEAL))
-            elif self.piles[stock.stock_target] and self.vars.get(REDEALS_VAR, 0) < spec.redeals:
-                moves.append(Move(stock.stock_target, pile, len(self.piles[stock.stock_target]), REDEAL))
+            if piles[pile]:
+                if spec.needs_no_empty_piles and not all(piles[target] for target in stock.stock_targets):
+                    continue
+                per_turn = len(stock.stock_targets) if len(stock.stock_targets) > 1 else spec.cards_per_turn
+                moves.append(Move(pile, stock.stock_target, min(per_turn, len(piles[pile])), DEAL))
+            elif piles[stock.stock_target] and len(stock.stock_targets) == 1 and (
+                spec.redeals < 0 or self.vars.get(REDEALS_VAR, 0) < spec.redeals
+            ):
+                moves.append(Move(stock.stock_target, pile, len(piles[stock.stock_target]), REDEAL))
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal in this position."""
@@ -141,6 +163,12 @@ class State:
             piles[move.target] += source[-move.count:]
             del source[-move.count:]
             undo = None
+        if self.game.has_automatic_changes:
+            automatic = self._automatic_changes()
+            if automatic:
+                if undo is None:
+                    undo = [Transfer(move.target, move.source, move.count)]
+                undo.extend(automatic)
         if "after_move" in self.game.hooks_used:
             extra = [change for changes in self._call("after_move", state=self, move=move) for change in changes or ()]
             if extra:
@@ -166,14 +194,31 @@ class State:
 
     def _action_changes(self, move: Move) -> list[Change]:
         if move.action == DEAL:
+            targets = self.game.pile_group[move.target].piles
+            if len(targets) > 1:  # one card onto each pile of the group
+                return [Transfer(move.source, targets[i], 1, turn=True) for i in range(move.count)]
             return [Transfer(move.source, move.target, move.count, turn=True)]
         if move.action == REDEAL:
-            return [Transfer(move.source, move.target, move.count, turn=True),
-                    SetVar(REDEALS_VAR, self.vars[REDEALS_VAR] + 1)]
+            changes: list[Change] = [Transfer(move.source, move.target, move.count, turn=True)]
+            if self.game.pile_group[move.target].spec.redeals > 0:
+                changes.append(SetVar(REDEALS_VAR, self.vars[REDEALS_VAR] + 1))
+            return changes
         changes = self._call("apply_action", state=self, move=move)
         if changes is None:
             raise MoveError(f"no plugin carries out the action {move.action!r}")
         return list(changes)
+
+    def _automatic_changes(self) -> list[Change]:
+        """What the rule data makes happen by itself after a move: refills, then face-down tops turned up."""
+        piles = self.piles
+        changes = []
+        for pile, origin in self.game.refills:
+            if not piles[pile] and piles[origin] and self.face_down[origin] < len(piles[origin]):
+                changes.append(self._apply(Transfer(origin, pile, 1)))
+        for pile in self.game.turn_up_piles:
+            if piles[pile] and self.face_down[pile] >= len(piles[pile]):
+                changes.append(self._apply(SetFaceDown(pile, len(piles[pile]) - 1)))
+        return changes
 
     def _apply(self, change: Change) -> Change:
         """Make ``change`` and return the change that undoes it."""
@@ -223,6 +268,8 @@ class State:
             if answer is not None:
                 return bool(answer)
         piles = self.piles
+        if self.game.spec.won_when == "table empty":
+            return not any(piles[p] for p in self.game.table_piles)
         return sum(len(piles[p]) for p in self.game.foundation_piles) == self.game.total_cards
 
     def is_over(self) -> bool:

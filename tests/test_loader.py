@@ -54,7 +54,7 @@ def test_the_tiny_game_loads(tmp_path):
         ("pick: run", "pik: run", ["game.yaml:13:5: unknown key 'pik' in groups.tableau (did you mean 'pick'?)"]),
         ("moves_to: [foundation, tableau]", "moves_to: [foundations, tableau]",
          ["game.yaml:14:16: no pile group called 'foundations' (did you mean 'foundation'?) (groups: foundation, tableau)"]),
-        ("cards: 13", "cards: 14", ["game.yaml:16:26: the deal needs 56 cards by this step, but 1 deck holds 52"]),
+        ("cards: 13", "cards: 14", ["game.yaml:16:26: the deal needs 56 cards by this step, but the pack holds 52"]),
         ("cards: 13", "cards: 12", ["game.yaml:15:1: the deal leaves 4 of 52 cards undealt; end it with 'cards: rest'"]),
         ("name: Tiny", "name: no", ["game.yaml:1:7: false (a YAML 1.1 boolean; quote it if you meant a word) in name: expected a string"]),
         ("name: Tiny", "name: !!python/object:os.system ls",
