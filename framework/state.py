@@ -74,7 +74,8 @@ class State:
                 if suit >= 0 and any(SUIT[card] != suit for card in pile[-most:]):
                     allowed = [n for n in allowed if all(SUIT[card] == suit for card in pile[-n:])]
                 if free_cells or empty_piles:
-                    limit = (1 + free_cells) << (empty_piles - (not destination and target in group.piles))
+                    moved_to_empty = empty_piles and not destination and target in group.piles
+                    limit = (1 + free_cells) << (empty_piles - moved_to_empty)
                     allowed = [n for n in allowed if n <= limit]
                 elif group.spec.run_limit == "free cells":
                     allowed = [n for n in allowed if n == 1]
