@@ -1,0 +1,82 @@
+"""Shared helpers: the launch games, and concrete positions written as card texts."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+
+import pytest
+
+import framework
+from framework.cards import card_text, parse_card, parse_rank
+
+
+@pytest.fixture(scope="session")
+def steeplechase() -> framework.Game:
+    """The built-in Steeplechase game."""
+    return framework.load_game("steeplechase")
+
+
+def make_position(
+    game: framework.Game,
+    piles: Mapping[str, str],
+    *,
+    base: str | None = None,
+    rest: str = "s",
+) -> framework.State:
+    """A position of ``game`` with the given piles, every card of the decks accounted for.
+
+    ``piles`` maps pile names to card texts, bottom card first (``{"t1": "KS QH"}``);
+    piles not named are empty. The cards not named go to the bottom of pile
+    ``rest`` (under the cards given for it), so the decks stay whole: by default
+    into the stock, or e.g. under the obstacle's playable card when a position
+    needs an empty stock. ``base`` is the base rank (``"7"``), for games that have one.
+    """
+    named = {name: [parse_card(word) for word in text.split()] for name, text in piles.items()}
+    left = full_decks(game)
+    left.subtract(card for cards in named.values() for card in cards)
+    too_many = [card_text(card) for card, count in left.items() if count < 0]
+    assert not too_many, f"the position uses more cards than the decks hold: {too_many}"
+    named[rest] = sorted(left.elements()) + named.get(rest, [])
+    data = {
+        "format": "patience-state",
+        "version": 1,
+        "game": game.id,
+        "piles": {name: [card_text(card) for card in named.get(name, [])] for name in game.pile_names},
+        "vars": {} if base is None else {"base_rank": parse_rank(base)},
+    }
+    return game.state_from_json(data)
+
+
+def legal_texts(state: framework.State) -> set[str]:
+    """The texts of the legal moves of ``state``; fails if a move is generated twice."""
+    texts = [state.move_text(move) for move in state.legal_moves()]
+    assert len(texts) == len(set(texts)), f"a move is generated twice: {sorted(texts)}"
+    return set(texts)
+
+
+def each(sources: str, targets: str) -> set[str]:
+    """Move texts from every pile in ``sources`` to every pile in ``targets`` (space-separated names)."""
+    return {f"{source} {target}" for source in sources.split() for target in targets.split()}
+
+
+def pile_texts(state: framework.State, name: str) -> str:
+    """The cards of pile ``name`` as text, bottom first."""
+    return " ".join(card_text(card) for card in state.piles[state.game.pile_index(name)])
+
+
+def card_counts(state: framework.State) -> Counter[int]:
+    """How many of each card the state holds, over all piles."""
+    return Counter(card for pile in state.piles for card in pile)
+
+
+def full_decks(game: framework.Game) -> Counter[int]:
+    """How many of each card the game's decks hold."""
+    return Counter({card: game.spec.decks for card in range(52)})
+
+
+def play(state: framework.State, texts: Iterable[str]) -> framework.State:
+    """Push the moves ``texts`` names, in order, and return the state."""
+    for text in texts:
+        state.push(state.parse_move(text))
+    return state
