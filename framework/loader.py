@@ -11,6 +11,7 @@ import difflib
 import functools
 import json
 import os
+import stat
 from collections.abc import Iterator, Mapping
 from importlib import resources
 from pathlib import Path
@@ -32,7 +33,7 @@ from .spec import (
     GroupSpec,
     PluginUse,
 )
-from .yamlsource import YamlDocument, read_yaml
+from .yamlsource import MAX_BYTES, YamlDocument, read_yaml, too_large
 
 RULES_PATH_VARIABLE = "PATIENCE_RULES_PATH"
 RULE_SUFFIXES = (".yaml", ".yml")
@@ -57,8 +58,11 @@ def find_rule_file(name: str) -> Path | None:
     for directory in rule_directories():
         for suffix in RULE_SUFFIXES:
             candidate = directory / f"{name}{suffix}"
-            if candidate.is_file():
-                return candidate
+            try:
+                if candidate.is_file():
+                    return candidate
+            except OSError:  # e.g. a name too long for the system: no such game
+                continue
     return None
 
 
@@ -66,9 +70,11 @@ def available_games() -> dict[str, Path]:
     """Every game that can be loaded by name, with its rule file; earlier directories win."""
     games: dict[str, Path] = {}
     for directory in rule_directories():
-        if not directory.is_dir():
+        try:
+            paths = sorted(directory.iterdir())
+        except OSError:  # a user directory that is missing or unreadable has no games
             continue
-        for path in sorted(directory.iterdir()):
+        for path in paths:
             if path.suffix in RULE_SUFFIXES and path.is_file():
                 games.setdefault(path.stem, path)
     return dict(sorted(games.items()))
@@ -85,13 +91,24 @@ def load_spec(name_or_path: str | os.PathLike[str]) -> GameSpec:
             hint = _did_you_mean(text, available_games())
             raise LoadError([Problem(text, 0, 0, f"no such game{hint} (games: {known})")])
         path = found
+    return parse_spec(_read_rule_file(path, text), source=text, game_id=path.stem)
+
+
+def _read_rule_file(path: Path, source: str) -> bytes:
+    """The bytes of the rule file at ``path``; ``LoadError`` if it is not a readable file of sensible size."""
     try:
-        raw = path.read_bytes()
-    except IsADirectoryError:
-        raise LoadError([Problem(text, 0, 0, "is a directory, not a rule file")]) from None
-    except OSError as error:
-        raise LoadError([Problem(text, 0, 0, f"cannot read: {error.strerror}")]) from None
-    return parse_spec(raw, source=text, game_id=path.stem)
+        status = path.stat()
+        if stat.S_ISDIR(status.st_mode):
+            raise LoadError([Problem(source, 0, 0, "is a directory, not a rule file")])
+        if not stat.S_ISREG(status.st_mode):  # a pipe or device could block or never end
+            raise LoadError([Problem(source, 0, 0, "is not a regular file")])
+        if status.st_size > MAX_BYTES:
+            raise LoadError([too_large(source, status.st_size)])
+        with path.open("rb") as file:
+            return file.read(MAX_BYTES + 1)
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the path
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        raise LoadError([Problem(source, 0, 0, f"cannot read: {reason}")]) from None
 
 
 def parse_spec(raw: bytes | str, *, source: str = "<rules>", game_id: str = "game") -> GameSpec:
@@ -150,7 +167,7 @@ def _explain(error: jsonschema.ValidationError, path: tuple[Any, ...]) -> Iterat
         allowed = list(error.schema.get("properties", {}))
         for key in instance:
             if key not in allowed:
-                yield f"unknown key {key!r}{where}{_did_you_mean(key, allowed)}", path + (key,), True
+                yield f"unknown key {key!r}{where}{_did_you_mean(key, allowed)}{_foreign(key)}", path + (key,), True
         return
     if error.validator == "required":
         missing = error.message.split("'")[1]
@@ -258,6 +275,14 @@ def _pattern_names() -> dict[str, str]:
     }
 
 
+def _foreign(word: str) -> str:
+    """A note on the first character of ``word`` that is not ASCII, which may look like one that is."""
+    for character in word:
+        if not character.isascii():
+            return f" (it has the non-ASCII character {character!r}, U+{ord(character):04X})"
+    return ""
+
+
 def _did_you_mean(word: Any, choices: Any) -> str:
     if not isinstance(word, str):
         return ""
@@ -362,6 +387,9 @@ def _meaning_problems(document: YamlDocument, source: str) -> list[Problem]:
             if len(targets) > 1 and not step.get("by_rows"):
                 problem(path + ("cards",), "'rest' to several piles needs 'by_rows: true' (or one 'pile')")
             dealt = total
+            if index != len(steps) - 1:
+                steps_ok = False
+                break  # the steps after it would only repeat that the pack is used up
             continue
         per_pile = cards if isinstance(cards, list) else [cards] * len(targets)
         if len(per_pile) != len(targets):
@@ -424,24 +452,18 @@ def _meaning_problems(document: YamlDocument, source: str) -> list[Problem]:
                 line, column = document.position(path + where, key=at_key)
                 problems.append(Problem(source, line, column, f"plugin {name!r}: {message}"))
         for option, value in options.items():
-            for group_name, grid in _group_references(schema, option, value):
-                if check_group(path + (option,), group_name) and grid and "columns" not in groups[group_name]:
-                    problem(path + (option,), f"plugin {name!r}: group {group_name!r} is not a grid; give it 'columns'")
+            for group_name in _group_references(schema, option, value):
+                check_group(path + (option,), group_name)
     return problems
 
 
-def _group_references(schema: Mapping[str, Any], option: str, value: Any) -> list[tuple[str, bool]]:
-    """The group names in a plugin option, each with whether it must be a grid.
-
-    The option's schema says what it holds with ``"x-patience"``: ``"group"`` (a
-    group name), ``"groups"`` (a list of them) or ``"grid"`` (the name of a group
-    drawn as a grid, with ``columns``).
-    """
+def _group_references(schema: Mapping[str, Any], option: str, value: Any) -> list[str]:
+    """Group names in a plugin option whose schema marks it ``"x-patience": "groups"`` (or ``"group"``)."""
     kind = schema.get("properties", {}).get(option, {}).get("x-patience")
     if kind == "groups" and isinstance(value, list):
-        return [(name, False) for name in value if isinstance(name, str)]
-    if kind in ("group", "grid") and isinstance(value, str):
-        return [(value, kind == "grid")]
+        return [name for name in value if isinstance(name, str)]
+    if kind == "group" and isinstance(value, str):
+        return [value]
     return []
 
 

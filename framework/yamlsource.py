@@ -11,7 +11,6 @@ reader slow (a "billion laughs" alias bomb, ``[[[[...``, a huge file).
 from __future__ import annotations
 
 import re
-import unicodedata
 from typing import Any
 
 import yaml
@@ -24,7 +23,7 @@ Position = tuple[int, int]
 #: Largest rule file read, in bytes (rule files are a few kilobytes; this bounds the parse time).
 MAX_BYTES = 100_000
 #: Most values a file may expand to, aliases included.
-MAX_NODES = 100_000
+MAX_NODES = 10_000
 #: Deepest nesting of lists and mappings.
 MAX_DEPTH = 50
 
@@ -32,6 +31,8 @@ _TAG = "tag:yaml.org,2002:"
 #: Tags a value may carry, written or implied; anything else is refused.
 _PLAIN_TAGS = frozenset(_TAG + name for name in ("str", "int", "float", "bool", "null", "map", "seq"))
 _MERGE_TAG = _TAG + "merge"
+#: Characters no rule-file text holds: control characters (but tab and newline), lone surrogates.
+_NOT_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 #: A whole number as JSON (and YAML 1.2) writes it.
 _DECIMAL = re.compile(r"[-+]?(0|[1-9][0-9]*)")
 
@@ -56,7 +57,7 @@ class _Loader(yaml.SafeLoader):
         event = self.peek_event()
         self.nodes += 1
         if self.nodes > MAX_NODES:
-            raise _Refused(event.start_mark, f"more than {MAX_NODES} values")
+            raise _Refused(event.start_mark, f"more than {MAX_NODES} values: too large for a rule file")
         if self.depth >= MAX_DEPTH:
             raise _Refused(event.start_mark, f"nested more than {MAX_DEPTH} levels deep")
         self.depth += 1
@@ -99,8 +100,7 @@ class _Reader:
             raise _Refused(node.start_mark, "an alias refers to a value that contains it")
         if not self._plain_tag(node):
             self.positions[path] = _position(node.start_mark)
-            tag = node.tag.replace(_TAG, "!!")
-            self.refuse(node, path, f"the tag {tag!r} is not allowed: only plain YAML values are")
+            self.refuse(node, path, _tag_refused(node))
             return None
         if isinstance(node, yaml.ScalarNode):
             self.positions[path] = _position(node.start_mark)
@@ -121,14 +121,17 @@ class _Reader:
         return node.tag in _PLAIN_TAGS or id(node) not in self.loader.written_tags
 
     def mapping(self, node: yaml.MappingNode, path: Path) -> dict[str, Any]:
-        result: dict[str, Any] = {}
+        merges = [value for key, value in node.value if key.tag == _MERGE_TAG and id(key) not in self.loader.written_tags]
+        result = self.merged(merges, path)  # first, so that the keys written here win
         written: set[str] = set()
         for key_node, value_node in node.value:
             if key_node.tag == _MERGE_TAG and id(key_node) not in self.loader.written_tags:
-                self.merge(result, value_node, path)
                 continue
-            if not isinstance(key_node, yaml.ScalarNode) or not self._plain_tag(key_node):
-                self.problem(key_node.start_mark, "a key must be a plain word")
+            if not self._plain_tag(key_node):
+                self.problem(key_node.start_mark, _tag_refused(key_node))
+                continue
+            if not isinstance(key_node, yaml.ScalarNode):
+                self.problem(key_node.start_mark, "a key must be a plain word, not a list or mapping")
                 continue
             key = key_node.value  # a key is a name: 'no' and '010' stay words
             if key in written:
@@ -139,15 +142,18 @@ class _Reader:
             result[key] = self.convert(value_node, path + (key,))
         return result
 
-    def merge(self, result: dict[str, Any], value_node: yaml.Node, path: Path) -> None:
-        """Add the keys of ``<<: *mapping`` (or a list of them) that are not written in this mapping."""
-        sources = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
-        for source in reversed(sources):  # the first mapping listed wins
-            merged = self.convert(source, path)
-            if not isinstance(merged, dict):
-                self.problem(source.start_mark, "'<<' merges a mapping or a list of mappings")
-                continue
-            result.update(merged)
+    def merged(self, merges: list[yaml.Node], path: Path) -> dict[str, Any]:
+        """The keys that ``<<: *mapping`` (or ``<<: [*first, *second]``) brings in; the first mapping named wins."""
+        result: dict[str, Any] = {}
+        for value_node in merges:
+            sources = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
+            for source in reversed(sources):
+                merged = self.convert(source, path)
+                if isinstance(merged, dict):
+                    result.update(merged)
+                else:
+                    self.problem(source.start_mark, "'<<' merges a mapping or a list of mappings")
+        return result
 
     def scalar(self, node: yaml.ScalarNode, path: Path) -> Any:
         text = node.value
@@ -168,11 +174,16 @@ class _Reader:
 
     def text(self, node: yaml.ScalarNode, path: Path, text: str) -> str | None:
         """``text``, unless it holds characters no rule file should: control characters, lone surrogates."""
-        for character in text:
-            if character not in "\t\n" and unicodedata.category(character) in ("Cc", "Cs"):
-                self.refuse(node, path, f"the character U+{ord(character):04X} is not allowed in text")
-                return None
+        bad = _NOT_TEXT.search(text)
+        if bad:
+            self.refuse(node, path, f"the character U+{ord(bad.group()):04X} is not allowed in text")
+            return None
         return text
+
+
+def _tag_refused(node: yaml.Node) -> str:
+    tag = node.tag.replace(_TAG, "!!")
+    return f"the tag {tag!r} is not allowed: only plain YAML values are"
 
 
 def _int_kind(text: str) -> str:
@@ -216,7 +227,7 @@ class YamlDocument:
 def read_yaml(raw: bytes, source: str) -> tuple[YamlDocument | None, list[Problem]]:
     """Parse ``raw`` bytes of YAML; the document and the problems found (the document is None if unreadable)."""
     if len(raw) > MAX_BYTES:
-        return None, [Problem(source, 0, 0, f"file too large: {len(raw)} bytes (a rule file has at most {MAX_BYTES})")]
+        return None, [too_large(source, len(raw))]
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -225,8 +236,8 @@ def read_yaml(raw: bytes, source: str) -> tuple[YamlDocument | None, list[Proble
     if "\0" in text:
         line, column = _line_column(text, text.index("\0"))
         return None, [Problem(source, line, column, "binary data, not YAML text")]
-    loader = _Loader(text)
     try:
+        loader = _Loader(text)
         try:
             node = loader.get_single_node()
             if node is None:
@@ -243,6 +254,11 @@ def read_yaml(raw: bytes, source: str) -> tuple[YamlDocument | None, list[Proble
         line, column = _line_column(text, error.position)
         return None, [Problem(source, line, column, f"the character U+{error.character:04X} is not allowed in YAML text")]
     return YamlDocument(data, reader.positions, reader.key_positions, reader.refused), reader.problems
+
+
+def too_large(source: str, size: int) -> Problem:
+    """The problem of a file of ``size`` bytes, too large to be a rule file."""
+    return Problem(source, 0, 0, f"file too large: {size} bytes (a rule file has at most {MAX_BYTES})")
 
 
 def _syntax_message(error: yaml.MarkedYAMLError, text: str) -> str:
