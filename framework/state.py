@@ -56,44 +56,34 @@ class State:
             most = self._pickable(source, group)
             if not most:
                 continue
-            counts: range | list[int] = range(1, most + 1)
-            if "can_pick" in hooks_used:
-                counts = [n for n in counts if self._ask_can_pick(source, n)]
-            free_cells = empty_piles = 0
-            if group.spec.run_limit == "free cells" and most > 1:
-                free_cells = sum(1 for cell in game.cell_piles if not piles[cell])
-                if group.empty_accepts == "any":
-                    empty_piles = sum(1 for other in group.piles if not piles[other])
-            for target in group.targets:
-                if target == source:
-                    continue
-                destination = piles[target]
-                target_group = pile_group[target]
-                allowed = counts
-                suit = pile_suit[target]
-                if suit >= 0 and any(SUIT[card] != suit for card in pile[-most:]):
-                    allowed = [n for n in allowed if all(SUIT[card] == suit for card in pile[-n:])]
-                if free_cells or empty_piles:
-                    moved_to_empty = empty_piles and not destination and target in group.piles
-                    limit = (1 + free_cells) << (empty_piles - moved_to_empty)
-                    allowed = [n for n in allowed if n <= limit]
-                elif group.spec.run_limit == "free cells":
-                    allowed = [n for n in allowed if n == 1]
-                if destination:
-                    if target_group.spec.fill_at_once:
+            found = len(moves)
+            if most == 1:
+                card = pile[-1]
+                for target in group.targets:
+                    suit = pile_suit[target]
+                    if target == source or (suit >= 0 and SUIT[card] != suit):
                         continue
-                    top = destination[-1]
-                    fits = target_group.fits_table
-                    room = len(destination)
-                    for count in allowed:
-                        if fits[top * 52 + pile[-count]] and self._lays(target_group, pile, count, room):
-                            moves.append(Move(source, target, count))
-                elif group.index in target_group.empty_sources:
-                    if target_group.spec.fill_at_once:
-                        allowed = [n for n in allowed if n == target_group.max_cards]
-                    for count in allowed:
-                        if target_group.accepts_on_empty(pile[-count], base_rank) and self._lays(target_group, pile, count, 0):
-                            moves.append(Move(source, target, count))
+                    destination = piles[target]
+                    target_group = pile_group[target]
+                    if target_group.spec.fill_at_once and target_group.max_cards != 1:
+                        continue
+                    if destination:
+                        if target_group.fits_table[destination[-1] * 52 + card] and (
+                            target_group.max_cards is None or len(destination) < target_group.max_cards
+                        ):
+                            moves.append(Move(source, target, 1))
+                    elif group.index in target_group.empty_sources and target_group.accepts_on_empty(card, base_rank):
+                        moves.append(Move(source, target, 1))
+            else:
+                self._run_moves(source, group, most, base_rank, moves)
+            if "can_pick" in hooks_used and len(moves) > found:
+                allowed: dict[int, bool] = {}
+                for index in range(len(moves) - 1, found - 1, -1):
+                    count = moves[index].count
+                    if count not in allowed:
+                        allowed[count] = self._ask_can_pick(source, count)
+                    if not allowed[count]:
+                        del moves[index]
         for stock in game.stocks:
             self._stock_moves(stock, moves)
         if "legal_moves" in hooks_used:
@@ -102,6 +92,45 @@ class State:
         if "allow_move" in hooks_used:
             moves = [move for move in moves if self._allowed(move)]
         return moves
+
+    def _run_moves(self, source: int, group: Any, most: int, base_rank: int | None, moves: list[Move]) -> None:
+        """Append the moves of 1 to ``most`` cards from pile ``source`` (the general case of ``legal_moves``)."""
+        game = self.game
+        piles = self.piles
+        pile = piles[source]
+        free_cells = empty_piles = 0
+        if group.spec.run_limit == "free cells":
+            free_cells = sum(1 for cell in game.cell_piles if not piles[cell])
+            if group.empty_accepts == "any":
+                empty_piles = sum(1 for other in group.piles if not piles[other])
+        for target in group.targets:
+            if target == source:
+                continue
+            destination = piles[target]
+            target_group = game.pile_group[target]
+            allowed: range | list[int] = range(1, most + 1)
+            suit = game.pile_suit[target]
+            if suit >= 0 and any(SUIT[card] != suit for card in pile[-most:]):
+                allowed = [n for n in allowed if all(SUIT[card] == suit for card in pile[-n:])]
+            if group.spec.run_limit == "free cells":
+                moved_to_empty = empty_piles and not destination and target in group.piles
+                limit = (1 + free_cells) << (empty_piles - moved_to_empty)
+                allowed = [n for n in allowed if n <= limit]
+            if destination:
+                if target_group.spec.fill_at_once:
+                    continue
+                top = destination[-1]
+                fits = target_group.fits_table
+                room = len(destination)
+                for count in allowed:
+                    if fits[top * 52 + pile[-count]] and self._lays(target_group, pile, count, room):
+                        moves.append(Move(source, target, count))
+            elif group.index in target_group.empty_sources:
+                if target_group.spec.fill_at_once:
+                    allowed = [n for n in allowed if n == target_group.max_cards]
+                for count in allowed:
+                    if target_group.accepts_on_empty(pile[-count], base_rank) and self._lays(target_group, pile, count, 0):
+                        moves.append(Move(source, target, count))
 
     def _pickable(self, source: int, group: Any) -> int:
         """How many cards at most may be picked from pile ``source`` by its group's rule."""
