@@ -13,7 +13,7 @@ $(BIN)/patience: pyproject.toml
 	touch $@
 
 play: $(BIN)/patience
-	$(BIN)/patience show steeplechase --seed 1
+	$(BIN)/patience play steeplechase
 
 test: $(BIN)/patience
 	$(BIN)/python -m pytest -q

@@ -1,37 +1,205 @@
-"""The ``patience`` command."""
+"""The ``patience`` command: list, read, draw, play, check and replay games.
+
+Exit status: 0 for success, 1 when the answer is "no" (a lost game, a rule
+file with problems), 2 for wrong usage or input that cannot be read. Errors
+are one line each (one per problem for rule files), never a traceback.
+"""
 
 from __future__ import annotations
 
+import functools
+import os
+import random
 import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 
-from . import load_game
-from .cards import card_symbol
-from .errors import PatienceError
+from .errors import LoadError, PatienceError
+from .game import Game, load_game
+from .loader import RULES_PATH_VARIABLE, available_games, load_spec, parse_spec
+from .player import loop
+from .player.render import Look, draw, pile_names
+from .player.session import Session, load_session
+
+USAGE_ERROR = 2
+NO = 1
+
+Function = TypeVar("Function", bound=Callable[..., Any])
+
+
+def reports_errors(function: Function) -> Function:
+    """Turn the framework's errors about input into a message and exit status 2."""
+
+    @functools.wraps(function)
+    def wrapper(*arguments: Any, **options: Any) -> Any:
+        try:
+            return function(*arguments, **options)
+        except PatienceError as error:
+            click.echo(f"patience: {error}", err=True)
+            sys.exit(USAGE_ERROR)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def wants_colour(*streams: Any) -> bool:
+    """Colour only on terminals, and never when ``NO_COLOR`` is set (https://no-color.org)."""
+    return not os.environ.get("NO_COLOR") and all(stream.isatty() for stream in streams)
+
+
+def seed_option(help_text: str) -> Callable[[Function], Function]:
+    """The ``--seed`` option: a deal number, 0 or more."""
+    return click.option("--seed", type=click.IntRange(min=0), help=help_text)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-def main() -> None:
+@click.option(
+    "--rules-path", multiple=True, type=click.Path(file_okay=False),
+    help=f"A directory of your own rule files, searched before the built-in games (may be repeated; "
+         f"the environment variable {RULES_PATH_VARIABLE} works too, with directories joined by '{os.pathsep}').",
+)
+def main(rules_path: tuple[str, ...]) -> None:
     """Play and study patience (solitaire) games defined in YAML."""
+    if rules_path:
+        # The loader reads its search path from the environment: put the option's directories first.
+        rest = [os.environ[RULES_PATH_VARIABLE]] if os.environ.get(RULES_PATH_VARIABLE) else []
+        os.environ[RULES_PATH_VARIABLE] = os.pathsep.join([*rules_path, *rest])
+
+
+@main.command("list")
+def list_games() -> None:
+    """List the games that can be played by name: one line each with title, decks and difficulty.
+
+    Games come from your rule directories (--rules-path, PATIENCE_RULES_PATH) and the built-in ones.
+    """
+    games = available_games()  # every place the loader finds games by name
+    size = max(map(len, games), default=0)
+    for name, path in games.items():
+        try:
+            spec = load_spec(path)
+        except LoadError as error:
+            click.echo(f"{name:<{size}}  cannot be loaded: {error.problems[0]}")
+            continue
+        decks = f"{spec.decks} deck{'s' * (spec.decks != 1)}"
+        click.echo(f"{name:<{size}}  {spec.name}, {decks}, {spec.difficulty or 'difficulty not given'}")
 
 
 @main.command()
 @click.argument("game")
-@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True, help="Deal number.")
-def show(game: str, seed: int) -> None:
-    """Print the opening deal of GAME."""
-    try:
-        loaded = load_game(game)
-    except PatienceError as error:
-        click.echo(f"patience: {error}", err=True)
-        sys.exit(2)
-    state = loaded.deal(seed)
-    click.echo(f"{loaded.name}, deal {seed}")
-    for index, name in enumerate(loaded.pile_names):
-        pile = state.piles[index]
-        if loaded.pile_group[index].role == "stock":
-            text = f"{len(pile)} cards face down"
+@reports_errors
+def rules(game: str) -> None:
+    """Print the rules of GAME (a game's name or a rule file)."""
+    loaded = load_game(game)
+    spec = loaded.spec
+    click.echo(f"{spec.name}: {spec.decks} deck{'s' * (spec.decks != 1)}, {spec.difficulty or 'difficulty not given'}")
+    click.echo()
+    click.echo(spec.rules.rstrip() or "The rule file has no rules text.")
+    click.echo()
+    click.echo(f"Piles: {pile_names(loaded)}.")
+
+
+@main.command()
+@click.argument("game")
+@seed_option("Deal number (default 1).")
+@reports_errors
+def show(game: str, seed: int | None) -> None:
+    """Draw the opening deal of GAME."""
+    state = load_game(game).deal(1 if seed is None else seed)
+    colour = wants_colour(sys.stdout)
+    click.echo(draw(state, Look.for_stream(sys.stdout, colour=colour)), color=colour)
+
+
+@main.command()
+@click.argument("game", required=False)
+@seed_option("Deal number (default: a random deal, shown in the heading).")
+@click.option("--load", "save_file", help="Continue the game saved in this file.")
+@click.option("--auto/--no-auto", default=True, show_default=True, help="Play safe moves to the foundations by themselves.")
+@reports_errors
+def play(game: str | None, seed: int | None, save_file: str | None, auto: bool) -> None:
+    """Play GAME in the terminal (type help once it starts).
+
+    When standard input is not a terminal, commands are read from it line by line and
+    the output is plain text. Exit status 1 if the game ends lost.
+    """
+    if save_file is not None and seed is not None:
+        raise click.UsageError("give --seed or --load, not both")
+    opening: list[Any] = []
+    if save_file is not None:
+        session = load_session(save_file, game=load_game(game) if game is not None else None, autoplay=auto)
+    elif game is not None:
+        deal = random.SystemRandom().randrange(1_000_000) if seed is None else seed
+        session, opening = Session.new(load_game(game), deal, autoplay=auto)
+    else:
+        raise click.UsageError("name a GAME to play, or --load a saved game")
+    interactive = sys.stdin.isatty()
+    colour = interactive and wants_colour(sys.stdout)
+    look = Look.for_stream(sys.stdout, colour=colour)
+    lines = None if interactive else sys.stdin
+    status = loop.play(session, functools.partial(click.echo, color=colour), look, lines, opening=opening)
+    sys.exit(status)
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True)
+def validate(files: tuple[str, ...]) -> None:
+    """Check rule files: one line FILE:LINE:COLUMN: MESSAGE per problem.
+
+    Exit status 1 if any file has a problem, 2 if a file cannot be read.
+    """
+    status = 0
+    for file in files:
+        try:
+            raw = Path(file).read_bytes()
+        except OSError as error:
+            click.echo(f"patience: {file}: cannot read: {error.strerror}", err=True)
+            status = USAGE_ERROR
+            continue
+        problems = _problems(raw, file)
+        for problem in problems:
+            click.echo(problem)
+        if problems:
+            status = max(status, NO)
         else:
-            text = " ".join(card_symbol(card) for card in pile) or "-"
-        click.echo(f"{name:>4}: {text}")
+            click.echo(f"{file}: ok")
+    sys.exit(status)
+
+
+def _problems(raw: bytes, file: str) -> list[str]:
+    """Every problem of one rule file: the loader's, then any a plugin finds when the game is built."""
+    try:
+        Game(parse_spec(raw, source=file, game_id=Path(file).stem))
+    except LoadError as error:
+        return [str(problem) for problem in error.problems]
+    except PatienceError as error:
+        return [f"{file}: {error}"]
+    return []
+
+
+@main.command()
+@click.argument("file")
+@click.option("--game", help="The game's name or rule file, if the save is of a game not found by name.")
+@reports_errors
+def replay(file: str, game: str | None) -> None:
+    """Step through the game saved in FILE, from the deal to the last move.
+
+    On a terminal press Enter for each next move (q stops); otherwise every move is shown.
+    """
+    session = load_session(file, game=load_game(game) if game else None)
+    colour = wants_colour(sys.stdin, sys.stdout)
+    look = Look.for_stream(sys.stdout, colour=colour)
+    pause = _ask_next if sys.stdin.isatty() else None
+    loop.replay(session, functools.partial(click.echo, color=colour), look, pause)
+
+
+def _ask_next() -> bool:
+    try:
+        return input("Enter: next move, q: stop ").strip().lower() != "q"
+    except (EOFError, KeyboardInterrupt):
+        return False
+
+
+if __name__ == "__main__":
+    main()
+

@@ -1,0 +1,204 @@
+"""What the player types: moves, move numbers and commands, carried out on a session.
+
+A line is a command when its first word names one; a number alone plays that
+move of the ``moves`` list; anything else is a move as ``State.parse_move``
+reads it (``t3 f``, ``w t5``, ``d``). A line that cannot be carried out gets a
+one-line reason and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..errors import PatienceError
+from ..savefile import write_json
+from .render import Look, describe, draw, pile_names
+from .session import RESULT_TEXT, WON, PlayError, Session, load_session
+
+if TYPE_CHECKING:
+    from ..moves import Move
+
+TRY_AGAIN = " Type undo or restart to try again."
+
+
+class Player:
+    """Carries out typed lines on a session and writes what happened through ``out``."""
+
+    def __init__(self, session: Session, out: Callable[[str], None], look: Look) -> None:
+        self.session = session
+        self.out = out
+        self.look = look
+        self.running = True
+
+    def execute(self, line: str) -> None:
+        """Carry out one typed line."""
+        words = line.split()
+        if not words:
+            return
+        command = COMMANDS.get(words[0].lower())
+        try:
+            if command is not None:
+                command.run(self, words[1:])
+            elif len(words) == 1 and words[0].isdigit():
+                self.play(self._numbered(int(words[0])))
+            else:
+                self.play(self.session.state.parse_move(line))
+        except PatienceError as error:
+            self.out(str(error))
+
+    def _numbered(self, number: int) -> Move:
+        moves = self.session.state.legal_moves()
+        if not 1 <= number <= len(moves):
+            raise PlayError(f"no move number {number}: there are {len(moves)} legal moves (type moves to see them)")
+        return moves[number - 1]
+
+    def play(self, move: Move) -> None:
+        """Play a legal move, then show what auto-play added and the table."""
+        text = describe(self.session.state, move, self.look)
+        auto = self.session.play(move)
+        self.out(text.rstrip())
+        self.show_changes(auto)
+
+    def show_changes(self, auto: list[Move]) -> None:
+        """After the state changed: the auto-played moves, the table, and the result if play has ended."""
+        if auto:
+            self.out("auto-play: " + ", ".join(self.session.state.move_text(move) for move in auto))
+        self.show_table()
+        result = self.session.result()
+        if result is not None:
+            self.out(RESULT_TEXT[result] + ("" if result == WON else TRY_AGAIN))
+
+    def show_table(self) -> None:
+        """Draw the table."""
+        self.out(draw(self.session.state, self.look))
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A command word, how it is typed, what it does, and the function that does it."""
+
+    name: str
+    usage: str
+    summary: str
+    run: Callable[[Player, list[str]], None]
+
+
+def _no_arguments(name: str, arguments: list[str]) -> None:
+    if arguments:
+        raise PlayError(f"{name} takes nothing after it")
+
+
+def _one_file(name: str, arguments: list[str]) -> str:
+    if len(arguments) != 1:
+        raise PlayError(f"say which file: {name} FILE")
+    return arguments[0]
+
+
+def _moves(player: Player, arguments: list[str]) -> None:
+    _no_arguments("moves", arguments)
+    state = player.session.state
+    moves = state.legal_moves()
+    if not moves:
+        player.out("No legal move.")
+    for number, move in enumerate(moves, 1):
+        player.out(f"{number:>3}. {describe(state, move, player.look)}".rstrip())
+
+
+def _undo(player: Player, arguments: list[str]) -> None:
+    _no_arguments("undo", arguments)
+    undone = player.session.undo()
+    player.out("undone: " + ", ".join(player.session.state.move_text(move) for move in undone))
+    player.show_table()
+
+
+def _redo(player: Player, arguments: list[str]) -> None:
+    _no_arguments("redo", arguments)
+    redone = player.session.redo()
+    player.out("redone: " + ", ".join(player.session.state.move_text(move) for move in redone))
+    player.show_changes([])
+
+
+def _restart(player: Player, arguments: list[str]) -> None:
+    _no_arguments("restart", arguments)
+    count = player.session.restart()
+    player.out(f"Back at the deal ({count} turn{'s' * (count != 1)} taken back; redo plays them again).")
+    player.show_table()
+
+
+def _save(player: Player, arguments: list[str]) -> None:
+    path = _one_file("save", arguments)
+    write_json(path, player.session.to_json())
+    player.out(f"Saved to {path}.")
+
+
+def _load(player: Player, arguments: list[str]) -> None:
+    path = _one_file("load", arguments)
+    player.session = load_session(path, autoplay=player.session.autoplay)
+    player.out(f"Loaded {path}.")
+    player.show_changes([])
+
+
+def _auto(player: Player, arguments: list[str]) -> None:
+    session = player.session
+    if not arguments:
+        player.out(f"Auto-play is {'on' if session.autoplay else 'off'}.")
+        return
+    if len(arguments) > 1 or arguments[0].lower() not in ("on", "off"):
+        raise PlayError("say auto on or auto off")
+    session.autoplay = arguments[0].lower() == "on"
+    player.out(f"Auto-play is {arguments[0].lower()}.")
+    if session.autoplay:
+        auto = session.auto_play()
+        if auto:
+            player.show_changes(auto)
+
+
+def _show(player: Player, arguments: list[str]) -> None:
+    _no_arguments("show", arguments)
+    player.show_table()
+
+
+def _rules(player: Player, arguments: list[str]) -> None:
+    _no_arguments("rules", arguments)
+    player.out(player.session.game.spec.rules.rstrip() or "This game's rule file has no rules text.")
+
+
+def _help(player: Player, arguments: list[str]) -> None:
+    player.out(help_text(player.session))
+
+
+def _quit(player: Player, arguments: list[str]) -> None:
+    _no_arguments("quit", arguments)
+    player.running = False
+
+
+_COMMAND_LIST = (
+    Command("moves", "moves", "list the legal moves, numbered; type a number to play that move", _moves),
+    Command("undo", "undo", "take back your last move (and what auto-play did after it)", _undo),
+    Command("redo", "redo", "play again a move you took back", _redo),
+    Command("restart", "restart", "go back to the deal (redo still works)", _restart),
+    Command("save", "save FILE", "write the game, with its undo and redo, to FILE", _save),
+    Command("load", "load FILE", "continue a game saved in FILE", _load),
+    Command("auto", "auto on|off", "turn auto-play of safe moves to the foundations on or off", _auto),
+    Command("show", "show", "draw the table again", _show),
+    Command("rules", "rules", "print the rules of the game", _rules),
+    Command("help", "help", "this list", _help),
+    Command("quit", "quit", "stop playing (also: exit, or end of input)", _quit),
+)
+COMMANDS = {command.name: command for command in _COMMAND_LIST} | {"exit": _COMMAND_LIST[-1], "?": _COMMAND_LIST[-2]}
+
+
+def help_text(session: Session) -> str:
+    """What can be typed, with pile names from the game being played."""
+    lines = [
+        "Moves: SOURCE TARGET [COUNT], e.g. 't3 f' (to a foundation that takes it), 't3 t5 2' (two cards).",
+        "A group's letter alone stands for any of its piles. 'd' turns the stock; a game's own actions",
+        "are typed as 'moves' lists them. A card marked * can be moved now.",
+        f"Piles: {pile_names(session.game)}.",
+        "Commands:",
+    ]
+    size = max(len(command.usage) for command in _COMMAND_LIST)
+    lines += [f"  {command.usage:<{size}}  {command.summary}" for command in _COMMAND_LIST]
+    return "\n".join(lines)

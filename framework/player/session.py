@@ -1,0 +1,240 @@
+"""A game being played: the position, undo and redo by turns, auto-play, and its saved form.
+
+A *turn* is what one command did: the player's move and the safe moves to the
+foundations that auto-play made after it. Undo takes back a whole turn, so
+auto-play never plays again what the player has just taken back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ..errors import MoveError, PatienceError, StateError
+from ..game import load_game
+from ..loader import available_games
+from ..safety import safe_moves
+from ..savefile import read_json
+from ..serialize import FORMAT as STATE_FORMAT
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..moves import Move
+    from ..state import State
+
+SAVE_FORMAT = "patience-game"
+SAVE_VERSION = 1
+
+WON = "won"
+STUCK = "no legal move left"
+LOST = "lost"
+#: What each result of ``Session.result`` means, for people.
+RESULT_TEXT = {
+    WON: "The game is won: every card is home.",
+    STUCK: "No legal move left: the game is lost.",
+    LOST: "The game is lost.",
+}
+
+
+class PlayError(PatienceError):
+    """A command that cannot be carried out in this position; the message says why."""
+
+
+class Session:
+    """The state of a game in play, with its undo and redo history and the auto-play setting."""
+
+    def __init__(self, state: State, *, autoplay: bool = True, turns: list[int] | None = None) -> None:
+        self.state = state
+        self.autoplay = autoplay
+        #: Moves each turn played, oldest first; they add up to ``len(state.move_stack)``.
+        self.turns: list[int] = [1] * len(state.move_stack) if turns is None else turns
+        #: Turns taken back, the next one to redo last.
+        self.redo_turns: list[list[Move]] = []
+
+    @classmethod
+    def new(cls, game: Game, seed: int, *, autoplay: bool = True) -> tuple[Session, list[Move]]:
+        """A session on deal ``seed``, and the safe moves auto-play made at once."""
+        session = cls(game.deal(seed), autoplay=autoplay)
+        return session, session.auto_play() if autoplay else []
+
+    @property
+    def game(self) -> Game:
+        """The game being played."""
+        return self.state.game
+
+    # --- playing ---------------------------------------------------------------------------
+
+    def play(self, move: Move) -> list[Move]:
+        """Play the legal ``move``; return the safe moves auto-play made after it."""
+        self.state.push(move)
+        auto = self._safe_moves_after(move) if self.autoplay else []
+        self.turns.append(1 + len(auto))
+        self.redo_turns.clear()
+        return auto
+
+    def auto_play(self) -> list[Move]:
+        """Play every safe move to the foundations now, as a turn of its own; return them."""
+        auto = self._safe_moves_after(None)
+        if auto:
+            self.turns.append(len(auto))
+            self.redo_turns.clear()
+        return auto
+
+    def _safe_moves_after(self, last: Move | None) -> list[Move]:
+        # The card the player has just laid somewhere stays there: auto-play must not
+        # undo a move such as taking a card back from a foundation.
+        left_alone = last.target if last is not None and not last.action else None
+        played = []
+        while True:
+            moves = [move for move in safe_moves(self.state) if move.source != left_alone]
+            if not moves:
+                return played
+            self.state.push(moves[0])
+            played.append(moves[0])
+
+    def undo(self) -> list[Move]:
+        """Take back the last turn; return its moves in the order they were played."""
+        if not self.turns:
+            raise PlayError("nothing to undo: this is the deal")
+        undone = [self.state.pop() for _ in range(self.turns.pop())]
+        undone.reverse()
+        self.redo_turns.append(undone)
+        return undone
+
+    def redo(self) -> list[Move]:
+        """Play again the last turn taken back; return its moves."""
+        if not self.redo_turns:
+            raise PlayError("nothing to redo")
+        turn = self.redo_turns.pop()
+        for move in turn:
+            self.state.push(move)
+        self.turns.append(len(turn))
+        return turn
+
+    def restart(self) -> int:
+        """Take back every turn (each can still be redone); return how many there were."""
+        count = len(self.turns)
+        for _ in range(count):
+            self.undo()
+        return count
+
+    def result(self) -> str | None:
+        """``WON``, ``STUCK`` (no legal move left), ``LOST`` (by a rule of the game), or None while play goes on."""
+        state = self.state
+        if state.is_won():
+            return WON
+        if not state.legal_moves():
+            return STUCK
+        if state.is_over():
+            return LOST
+        return None
+
+    # --- the saved form --------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The session as a JSON-ready object: the state, its turns, and the turns to redo.
+
+        A state not dealt from a seed is saved without its moves (see ``State.to_json``),
+        so its turns are not saved either: undo then starts at the saved position.
+        """
+        text = self.state.move_text
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "state": self.state.to_json(),
+            "turns": list(self.turns) if self.state.seed is not None else [],
+            "redo": [[text(move) for move in turn] for turn in reversed(self.redo_turns)],
+        }
+
+    @classmethod
+    def from_json(cls, game: Game, data: Any, *, autoplay: bool = True) -> Session:
+        """The session a saved game (or a bare saved state) holds; ``StateError`` naming the field if it is damaged."""
+        if isinstance(data, Mapping) and data.get("format") == STATE_FORMAT:
+            return cls(game.state_from_json(data), autoplay=autoplay)
+        _check_header(data)
+        try:
+            state = game.state_from_json(data.get("state"))
+        except StateError as error:
+            raise StateError(f"in 'state': {error}") from None
+        session = cls(state, autoplay=autoplay, turns=_read_turns(data.get("turns"), len(state.move_stack)))
+        session.redo_turns = _read_redo(state, data.get("redo", []))
+        return session
+
+
+def load_session(path: str, *, game: Game | None = None, autoplay: bool = True) -> Session:
+    """The session saved in the file at ``path``, of ``game`` if given, else of the game it names.
+
+    ``PatienceError`` with a one-line reason naming the file if it cannot be loaded.
+    """
+    data = read_json(path)
+    try:
+        name = saved_game_id(data)
+        if game is None:
+            if name not in available_games():  # a game by name only, never a path a file chose
+                raise StateError(f"field 'game': {name!r} is not a game found by name; give the game's rule file too")
+            game = load_game(name)
+        elif name != game.id:
+            raise StateError(f"this is a saved game of {name!r}, not of {game.id!r}")
+        return Session.from_json(game, data, autoplay=autoplay)
+    except PatienceError as error:
+        raise StateError(f"{path}: {error}") from None
+
+
+def saved_game_id(data: Any) -> str:
+    """The id of the game a saved game (or saved state) belongs to; ``StateError`` if it names none."""
+    if isinstance(data, Mapping) and data.get("format") == STATE_FORMAT:
+        game = data.get("game")
+        field = "game"
+    else:
+        _check_header(data)
+        state = data.get("state")
+        game = state.get("game") if isinstance(state, Mapping) else None
+        field = "state.game"
+    if not isinstance(game, str) or not game:
+        raise StateError(f"field {field!r}: expected the name of a game")
+    return game
+
+
+def _check_header(data: Any) -> None:
+    if not isinstance(data, Mapping):
+        raise StateError("a saved game is a JSON object")
+    if data.get("format") != SAVE_FORMAT:
+        raise StateError(f"field 'format': expected {SAVE_FORMAT!r} (a saved game) or {STATE_FORMAT!r}, got {data.get('format')!r}")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise StateError("field 'version': expected a whole number")
+    if version > SAVE_VERSION:
+        raise StateError(f"field 'version': {version} is newer than this program reads ({SAVE_VERSION}); upgrade patience")
+
+
+def _read_turns(turns: Any, moves: int) -> list[int]:
+    if turns is None:
+        return [1] * moves
+    if not isinstance(turns, list) or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in turns):
+        raise StateError("field 'turns': expected a list of whole numbers, 1 or more")
+    if sum(turns) != moves:
+        raise StateError(f"field 'turns': they add up to {sum(turns)} moves, but the state has {moves}")
+    return list(turns)
+
+
+def _read_redo(state: State, redo: Any) -> list[list[Move]]:
+    """The turns to redo, checked by playing them on a copy of ``state``; the next one last."""
+    if not isinstance(redo, list) or not all(isinstance(turn, list) and turn for turn in redo):
+        raise StateError("field 'redo': expected a list of turns, each a non-empty list of moves")
+    ahead = state.copy(stack=False)
+    turns = []
+    for number, texts in enumerate(redo):
+        turn = []
+        for index, text in enumerate(texts):
+            where = f"field 'redo[{number}][{index}]'"
+            if not isinstance(text, str):
+                raise StateError(f"{where}: expected a move's text")
+            try:
+                move = ahead.parse_move(text)
+            except MoveError as error:
+                raise StateError(f"{where}: {error}") from None
+            ahead.push(move)
+            turn.append(move)
+        turns.append(turn)
+    turns.reverse()
+    return turns

@@ -1,0 +1,66 @@
+"""JSON files written atomically and read back with one-line errors.
+
+A save never leaves a half-written file behind: the text goes to a temporary
+file in the same directory, is flushed to disk, and then replaces the target
+in one step, so the old file stays whole if anything fails on the way.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from .errors import StateError
+
+
+def write_json(path: str | os.PathLike[str], data: Any) -> None:
+    """Write ``data`` as JSON to ``path`` atomically; ``StateError`` if it cannot be written."""
+    target = Path(path)
+    text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as error:
+        raise StateError(f"{target}: cannot write: {error.strerror}") from None
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, target)
+    except BaseException as error:
+        os.unlink(temporary)
+        if isinstance(error, OSError):
+            raise StateError(f"{target}: cannot write: {error.strerror}") from None
+        raise
+    _sync_directory(target.parent)
+
+
+def _sync_directory(directory: Path) -> None:
+    """Flush the directory entry of a replaced file, where the system allows it (POSIX)."""
+    if os.name != "posix":
+        return
+    descriptor = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+def read_json(path: str | os.PathLike[str]) -> Any:
+    """The JSON value in the file at ``path``; ``StateError`` naming the file if it cannot be read."""
+    source = Path(path)
+    try:
+        text = source.read_text(encoding="utf-8")
+    except IsADirectoryError:
+        raise StateError(f"{source}: is a directory, not a saved game") from None
+    except UnicodeDecodeError:
+        raise StateError(f"{source}: not a saved game (not UTF-8 text)") from None
+    except OSError as error:
+        raise StateError(f"{source}: cannot read: {error.strerror}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise StateError(f"{source}: not JSON: {error.msg} at line {error.lineno} column {error.colno}") from None

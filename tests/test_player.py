@@ -1,0 +1,413 @@
+"""The player on the command line, driven as a real process with piped commands.
+
+Whole scripted games of both launch games, save -> load -> continue, auto-play,
+and every way a command or a saved game can be wrong.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+import pytest
+
+import framework
+from framework.cards import RANKS
+from framework.player.render import draw
+from framework.player.session import RESULT_TEXT, STUCK, WON, Session
+
+from conftest import make_position
+
+ROOT = Path(__file__).resolve().parent.parent
+PLAYER_SOURCES = [*sorted((ROOT / "framework" / "player").glob("*.py")), ROOT / "framework" / "cli.py", ROOT / "framework" / "savefile.py"]
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+def patience(*arguments: str, script: Iterable[str] | str = "", env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """Run ``patience ARGUMENTS`` as a process of its own, with ``script`` (lines) as its standard input."""
+    text = script if isinstance(script, str) else "".join(f"{line}\n" for line in script)
+    environment = {key: value for key, value in os.environ.items() if key not in ("NO_COLOR", "PATIENCE_RULES_PATH")}
+    environment["PYTHONIOENCODING"] = "utf-8"
+    environment.update(env or {})
+    return subprocess.run(
+        [sys.executable, "-m", "framework.cli", *arguments],
+        input=text, capture_output=True, text=True, env=environment, timeout=120,
+    )
+
+
+def assert_one_line_error(result: subprocess.CompletedProcess[str], *words: str, status: int = 2) -> None:
+    """The command ended with ``status`` and one line on standard error holding ``words``; no traceback."""
+    assert result.returncode == status, (result.returncode, result.stdout[-2000:], result.stderr)
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    for word in words:
+        assert word in lines[0], (word, lines[0])
+
+
+def policy_line(state: framework.State) -> list[str]:
+    """Play a simple policy on ``state`` until it has no move; return the moves' texts.
+
+    To a foundation (never off one) first, else off a waste, else any action (turn the
+    stock, fill, a new row, the release). It never shifts cards between table piles,
+    so it always ends.
+    """
+    game = state.game
+    foundations = set(game.foundation_piles)
+    waste = {pile for group in game.groups.values() if group.role == "waste" for pile in group.piles}
+    played = []
+    while True:
+        moves = state.legal_moves()
+        choice = (
+            [move for move in moves if move.target in foundations and move.source not in foundations and not move.action]
+            or [move for move in moves if move.source in waste and not move.action]
+            or [move for move in moves if move.action]
+        )
+        if not choice:
+            return played
+        played.append(state.move_text(choice[0]))
+        state.push(choice[0])
+
+
+def foundation_runs(base: str) -> dict[str, list[str]]:
+    """Steeplechase's eight foundations, full: up from rank ``base`` in alternate colours, cyclic.
+
+    Four start red and four black, and together they hold both decks exactly once.
+    """
+    start = RANKS.index(base)
+    runs = {}
+    for number in range(8):
+        red, black = "DHDH"[number % 4], "CSCS"[number % 4]
+        colours = (red, black) if number < 4 else (black, red)
+        runs[f"f{number + 1}"] = [RANKS[(start + step) % 13] + colours[step % 2] for step in range(13)]
+    return runs
+
+
+def save_position(path: Path, state: framework.State) -> Path:
+    path.write_text(json.dumps(state.to_json()))
+    return path
+
+
+def saved_state(path: Path) -> dict:
+    return json.loads(path.read_text())["state"]
+
+
+def headings(output: str) -> list[str]:
+    return re.findall(r"^\S.* - move \d+.*$", output, flags=re.MULTILINE)
+
+
+@pytest.fixture(scope="module")
+def blockade() -> framework.Game:
+    return framework.load_game("blockade")
+
+
+@pytest.fixture()
+def almost_won(steeplechase, tmp_path) -> Path:
+    """Steeplechase with every card home but three tens: on a column, the waste and the obstacle."""
+    runs = foundation_runs("J")
+    tens = [runs[name].pop() for name in ("f1", "f2", "f3")]
+    piles = {name: " ".join(cards) for name, cards in runs.items()}
+    state = make_position(steeplechase, {**piles, "t1": tens[0], "w": tens[1], "o": tens[2]}, base="J")
+    return save_position(tmp_path / "almost.json", state)
+
+
+# --- the player knows no game ----------------------------------------------------------------
+
+
+def test_the_player_and_the_command_name_no_game():
+    names = set()
+    for game_id, path in framework.available_games().items():
+        names |= {game_id, game_id.replace("-", " "), framework.load_spec(path).name}
+    assert {"steeplechase", "blockade"} <= names
+    for source in PLAYER_SOURCES:
+        text = source.read_text(encoding="utf-8").lower()
+        for name in names:
+            assert name.lower() not in text, f"{source.name} names the game {name!r}"
+
+
+# --- whole scripted games --------------------------------------------------------------------
+
+
+def test_a_steeplechase_game_scripted_through_the_whole_stock(steeplechase, tmp_path):
+    expected = steeplechase.deal(4)
+    line = policy_line(expected)
+    assert len(line) > 100 and not expected.piles[steeplechase.pile_index("s")]
+    end = tmp_path / "end.json"
+    result = patience("play", "steeplechase", "--seed", "4", "--no-auto", script=[*line, f"save {end}", "quit"])
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    assert saved_state(end) == expected.to_json()
+    assert headings(result.stdout)[-1] == f"Steeplechase - deal 4 - move {len(line)} - base rank {RANKS[expected.base_rank - 1]}"
+    assert result.stdout.rstrip().endswith("> quit")
+    assert "\x1b[" not in result.stdout  # piped: plain text
+
+
+@pytest.mark.parametrize(("seed", "outcome", "status"), [(2, WON, 0), (5, STUCK, 1)])
+def test_a_whole_scripted_blockade_game_to_its_end(blockade, tmp_path, seed, outcome, status):
+    expected = blockade.deal(seed)
+    line = policy_line(expected)
+    assert Session(expected).result() == outcome
+    assert any(text.startswith("release g") for text in line) and "fill" in line
+    result = patience("play", "blockade", "--seed", str(seed), "--no-auto", script=line)
+    assert result.returncode == status, result.stdout[-3000:]
+    assert result.stderr == ""
+    assert result.stdout.rstrip().endswith(RESULT_TEXT[outcome] + ("" if outcome == WON else " Type undo or restart to try again."))
+    assert result.stdout.count(RESULT_TEXT[outcome]) == 1
+    final_table = draw(expected)
+    assert final_table in result.stdout
+
+
+def test_a_blockade_grid_is_drawn_with_its_gaps_and_its_free_cards_marked(blockade):
+    line = policy_line(blockade.deal(5))
+    # Two cards in a row from the grid to the foundations: the first leaves a gap, the second is free now.
+    turn = next(k for k in range(20, len(line)) if line[k - 1].startswith("g") and line[k].startswith("g"))
+    result = patience("play", "blockade", "--seed", "5", "--no-auto", script=line[:turn])
+    grid = {}
+    for row in result.stdout.split(headings(result.stdout)[-1])[-1].splitlines():
+        if re.match(r"g\d+ ", row):
+            label, *cells = row.split()
+            assert len(cells) == 10, row
+            grid.update({f"g{int(label[1:]) + column}": cell for column, cell in enumerate(cells)})
+    assert list(grid) == [f"g{number}" for number in range(1, len(grid) + 1)]
+    assert any(cell != "--" for cell in list(grid.values())[-10:])  # the last row drawn holds a card
+    gap, free = line[turn - 1].split()[0], line[turn].split()[0]
+    assert grid[gap] == "--"
+    assert grid[free].endswith("*")
+    assert sum(cell.endswith("*") for cell in grid.values()) == len(
+        {text.split()[0] for text in (blockade_moves_after(blockade, 5, line[:turn])) if text.startswith("g")})
+
+
+def blockade_moves_after(game: framework.Game, seed: int, line: list[str]) -> list[str]:
+    state = game.deal(seed)
+    for text in line:
+        state.push(state.parse_move(text))
+    return [state.move_text(move) for move in state.legal_moves() if not move.action]
+
+
+# --- winning, losing, auto-play --------------------------------------------------------------
+
+
+def test_a_won_game_is_said_and_ends_with_status_0(almost_won):
+    result = patience("play", "steeplechase", "--load", str(almost_won), "--no-auto", script=["t1 f", "w f", "o f"])
+    assert result.returncode == 0, result.stdout
+    assert result.stdout.rstrip().endswith(RESULT_TEXT[WON])
+    assert "auto-play" not in result.stdout
+
+
+def test_auto_play_is_on_by_default_and_finishes_what_is_safe(almost_won):
+    result = patience("play", "--load", str(almost_won), script=["t1 f"])
+    assert result.returncode == 0
+    auto = re.findall(r"^auto-play: (.*)$", result.stdout, flags=re.MULTILINE)
+    assert len(auto) == 1 and sorted(move.split()[0] for move in auto[0].split(", ")) == ["o", "w"]
+    assert result.stdout.rstrip().endswith(RESULT_TEXT[WON])
+
+
+def test_auto_play_is_turned_off_and_on_by_command(almost_won, tmp_path):
+    after = tmp_path / "after.json"
+    result = patience("play", "--load", str(almost_won), script=["auto", "auto off", "auto", "t1 f", f"save {after}", "auto on"])
+    assert "Auto-play is on.\n" in result.stdout and "Auto-play is off.\n" in result.stdout
+    assert saved_state(after)["piles"]["w"] and saved_state(after)["piles"]["o"]
+    assert re.search(r"^auto-play: ", result.stdout.split("> auto on")[1], flags=re.MULTILINE)
+    assert result.stdout.rstrip().endswith(RESULT_TEXT[WON])
+
+
+def test_auto_play_leaves_alone_a_card_just_taken_back_from_a_foundation(steeplechase, tmp_path):
+    runs = foundation_runs("J")
+    ten = runs["f1"].pop()  # a red ten; the black nine under it is f1's top
+    state = make_position(steeplechase, {**{name: " ".join(cards) for name, cards in runs.items()}, "t1": ten}, base="J")
+    after = tmp_path / "after.json"
+    result = patience("play", "steeplechase", "--load", str(save_position(tmp_path / "p.json", state)), script=["f1 t1", f"save {after}"])
+    assert result.returncode == 0, result.stdout
+    assert saved_state(after)["piles"]["t1"] == [ten, runs["f1"][-1]]
+    assert "auto-play" not in result.stdout
+
+
+def test_no_legal_move_left_is_said_and_ends_with_status_1(steeplechase, tmp_path):
+    runs = foundation_runs("J")
+    columns = {}
+    for number in range(8):  # each column: a nine, with a ten of another foundation on it
+        nine = runs[f"f{number + 1}"][-2]
+        ten = runs[f"f{(number + 1) % 8 + 1}"][-1]
+        columns[f"t{number + 1}"] = f"{nine} {ten}"
+    piles = {name: " ".join(cards[:-2]) for name, cards in runs.items()}
+    state = make_position(steeplechase, {**piles, **columns}, base="J")
+    assert state.legal_moves() == []
+    result = patience("play", "--load", str(save_position(tmp_path / "stuck.json", state)), script=["moves"])
+    assert result.returncode == 1
+    assert RESULT_TEXT[STUCK] in result.stdout
+    assert "No legal move.\n" in result.stdout
+
+
+# --- moves, numbers, undo and redo ------------------------------------------------------------
+
+
+def test_moves_are_listed_with_numbers_that_can_be_typed(steeplechase, tmp_path):
+    state = steeplechase.deal(1)
+    legal = [state.move_text(move) for move in state.legal_moves()]
+    after = tmp_path / "after.json"
+    result = patience("play", "steeplechase", "--seed", "1", "--no-auto", script=["moves", str(len(legal)), f"save {after}"])
+    listed = re.findall(r"^ *(\d+)\. (\S+(?: \S+)*?)(?:  +.*)?$", result.stdout, flags=re.MULTILINE)
+    assert listed == [(str(number), text) for number, text in enumerate(legal, 1)]
+    assert saved_state(after)["moves"] == [legal[-1]]
+
+
+def test_undo_redo_and_restart_without_limit(steeplechase, tmp_path):
+    line = policy_line(steeplechase.deal(3))[:30]
+    saves = [tmp_path / f"{name}.json" for name in ("undone", "redone", "restarted", "replayed")]
+    script = [*line, *["undo"] * 30, f"save {saves[0]}", *["redo"] * 30, f"save {saves[1]}",
+              "restart", f"save {saves[2]}", *["redo"] * 30, f"save {saves[3]}", "redo"]
+    result = patience("play", "steeplechase", "--seed", "3", "--no-auto", script=script)
+    deal = steeplechase.deal(3).to_json()
+    assert saved_state(saves[0]) == deal
+    assert saved_state(saves[1])["moves"] == line
+    assert saved_state(saves[2]) == deal
+    assert saved_state(saves[3])["moves"] == line
+    assert result.stdout.rstrip().endswith("nothing to redo")
+
+
+def test_undo_takes_back_a_move_with_what_auto_play_did_after_it(almost_won, tmp_path):
+    after = tmp_path / "after.json"
+    result = patience("play", "--load", str(almost_won), script=["t1 f", "undo", f"save {after}"])
+    assert re.search(r"^undone: t1 f\d, (w|o) f\d, (w|o) f\d$", result.stdout, flags=re.MULTILINE)
+    assert json.loads(after.read_text())["state"]["piles"] == json.loads(almost_won.read_text())["piles"]
+
+
+def test_wrong_commands_and_illegal_moves_get_one_line_and_change_nothing(steeplechase, tmp_path):
+    after = tmp_path / "after.json"
+    wrong = {
+        "t9 f": "no pile called 't9'",
+        "t1 t2": "not legal now",
+        "o t1": "not legal now",
+        "xyzzy": "not a move",
+        "t1 t2 t3 t4": "too many words",
+        "0": "no move number 0",
+        "99": "no move number 99",
+        "undo": "nothing to undo",
+        "redo": "nothing to redo",
+        "save": "say which file",
+        "load": "say which file",
+        "auto maybe": "auto on or auto off",
+        "moves please": "moves takes nothing",
+        f"save {tmp_path / 'no' / 'such' / 'dir.json'}": "cannot write",
+        f"load {tmp_path / 'missing.json'}": "cannot read",
+    }
+    result = patience("play", "steeplechase", "--seed", "1", "--no-auto", script=[*wrong, f"save {after}"])
+    assert result.returncode == 0 and result.stderr == ""
+    replies = result.stdout.split("\n> ")[1:-1]
+    assert len(replies) == len(wrong)
+    for reply, (line, reason) in zip(replies, wrong.items()):
+        command, *answer = reply.splitlines()
+        assert command == line
+        assert len(answer) == 1 and reason in answer[0], (line, answer)
+    assert saved_state(after) == steeplechase.deal(1).to_json()
+    assert not (tmp_path / "no").exists()
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["after.json"]
+
+
+def test_help_and_rules_inside_the_player(steeplechase):
+    result = patience("play", "steeplechase", "--seed", "1", script=["help", "rules"])
+    for word in ("moves", "undo", "redo", "restart", "save FILE", "load FILE", "auto on|off", "quit", "t1..t8 tableau"):
+        assert word in result.stdout
+    assert steeplechase.spec.rules.splitlines()[0] in result.stdout
+
+
+# --- save, load, continue --------------------------------------------------------------------
+
+
+def test_save_then_load_then_continue_keeps_undo_and_redo(steeplechase, tmp_path):
+    line = policy_line(steeplechase.deal(6))[:40]
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    result = patience("play", "steeplechase", "--seed", "6", "--no-auto", script=[*line[:20], "undo", "undo", f"save {first}", "quit"])
+    assert result.returncode == 0 and first.exists()
+    saved = json.loads(first.read_text())
+    assert saved["format"] == "patience-game" and saved["redo"] == [[line[18]], [line[19]]]
+
+    result = patience("play", "--load", str(first), "--no-auto", script=["redo", "redo", *line[20:], "undo", f"save {second}"])
+    assert result.returncode == 0, result.stdout[-2000:]
+    assert "Steeplechase - deal 6 - move 18" in headings(result.stdout)[0]
+    expected = steeplechase.deal(6)
+    for text in line[:-1]:
+        expected.push(expected.parse_move(text))
+    assert saved_state(second) == expected.to_json()
+    assert json.loads(second.read_text())["redo"] == [[line[-1]]]
+
+    in_session = patience("play", "steeplechase", "--seed", "1", script=[f"load {second}", "redo", "undo", "undo", f"save {first}"])
+    assert in_session.returncode == 0
+    assert saved_state(first)["moves"] == line[:-2]
+
+
+def test_a_bare_saved_state_loads_too(steeplechase, tmp_path):
+    state = steeplechase.deal(2)
+    for text in policy_line(steeplechase.deal(2))[:5]:
+        state.push(state.parse_move(text))
+    path = save_position(tmp_path / "state.json", state)
+    after = tmp_path / "after.json"
+    result = patience("play", "steeplechase", "--load", str(path), script=["undo", f"save {after}"])
+    assert result.returncode == 0
+    assert len(saved_state(after)["moves"]) == 4
+
+
+def damaged_saves(steeplechase: framework.Game) -> dict[str, tuple[str, str]]:
+    """File text of broken saved games, and the words the error must hold."""
+    good = Session(steeplechase.deal(1)).to_json()
+    moved = Session(steeplechase.deal(1))
+    moved.play(moved.state.parse_move("t2 f1"))
+    moved.undo()
+    with_redo = moved.to_json()
+
+    def changed(path: tuple, value: object, data: dict = good) -> str:
+        copy = json.loads(json.dumps(data))
+        place = copy
+        for key in path[:-1]:
+            place = place[key]
+        place[path[-1]] = value
+        return json.dumps(copy)
+
+    text = json.dumps(good)
+    return {
+        "not-json": ("{\"format\": ", "not JSON"),
+        "truncated": (text[: len(text) // 2], "not JSON"),
+        "a-list": ("[]", "JSON object"),
+        "wrong-format": (changed(("format",), "something-else"), "field 'format'"),
+        "future-version": (changed(("version",), 99), "field 'version'"),
+        "no-game": (changed(("state", "game"), None), "field 'state.game'"),
+        "unknown-game": (changed(("state", "game"), "../../etc/passwd"), "not a game found by name"),
+        "illegal-move": (changed(("state", "moves"), ["t1 t2"]), "moves[0]"),
+        "wrong-piles": (changed(("state", "piles", "t1"), ["AS", "AS", "AS"]), "field 'piles"),
+        "bad-turns": (changed(("turns",), [2]), "field 'turns'"),
+        "bad-redo": (changed(("redo",), [["o t1"]], with_redo), "redo[0][0]"),
+        "binary": ("\udcff", "not UTF-8"),
+    }
+
+
+def test_every_kind_of_damaged_save_is_refused_with_one_line(steeplechase, tmp_path):
+    for name, (text, words) in damaged_saves(steeplechase).items():
+        path = tmp_path / f"{name}.json"
+        path.write_bytes(text.encode("utf-8", "surrogateescape"))
+        result = patience("play", "--load", str(path))
+        assert_one_line_error(result, str(path), words)
+        assert result.stdout == ""
+
+
+def test_a_damaged_save_loaded_in_play_changes_nothing(steeplechase, tmp_path):
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text("{\"format\": ")
+    after = tmp_path / "after.json"
+    result = patience("play", "steeplechase", "--seed", "1", "--no-auto", script=["t5 t4", f"load {damaged}", f"save {after}"])
+    assert f"{damaged}: not JSON" in result.stdout
+    assert saved_state(after)["moves"] == ["t5 t4"]
+
+
+def test_a_save_of_another_game_or_a_missing_file_is_refused(tmp_path):
+    blockade_save = tmp_path / "blockade.json"
+    patience("play", "blockade", "--seed", "1", script=[f"save {blockade_save}"])
+    assert_one_line_error(patience("play", "steeplechase", "--load", str(blockade_save)), "saved game of 'blockade'")
+    assert_one_line_error(patience("play", "--load", str(tmp_path / "missing.json")), "missing.json: cannot read")
+    assert_one_line_error(patience("play", "--load", str(tmp_path)), "directory")
