@@ -20,6 +20,7 @@ import click
 from .errors import LoadError, PatienceError
 from .game import Game, load_game
 from .loader import RULES_PATH_VARIABLE, available_games, load_spec, parse_spec
+from .moves import Move
 from .player import loop
 from .player.render import Look, draw, pile_names
 from .player.session import Session, load_session
@@ -125,7 +126,7 @@ def play(game: str | None, seed: int | None, save_file: str | None, auto: bool) 
     """
     if save_file is not None and seed is not None:
         raise click.UsageError("give --seed or --load, not both")
-    opening: list[Any] = []
+    opening: list[Move] = []
     if save_file is not None:
         session = load_session(save_file, game=load_game(game) if game is not None else None, autoplay=auto)
     elif game is not None:

@@ -41,7 +41,7 @@ class Player:
         try:
             if command is not None:
                 command.run(self, words[1:])
-            elif len(words) == 1 and words[0].isdigit():
+            elif len(words) == 1 and words[0].isdecimal():
                 self.play(self._numbered(int(words[0])))
             else:
                 self.play(self.session.state.parse_move(line))

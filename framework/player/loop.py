@@ -7,16 +7,20 @@ transcript of the game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from .commands import Player
 from .render import Look, describe, draw
 from .session import RESULT_TEXT, WON, Session
 
+if TYPE_CHECKING:
+    from ..moves import Move
+
 PROMPT = "> "
 
 
-def play(session: Session, out: Callable[[str], None], look: Look, lines: Iterable[str] | None, *, opening: list | None = None) -> int:
+def play(session: Session, out: Callable[[str], None], look: Look, lines: Iterable[str] | None, *, opening: Sequence[Move] = ()) -> int:
     """Play until quit or the end of input; return the exit status (1 if the game ended lost).
 
     ``lines`` are the commands of a script; None reads them from the terminal.
@@ -24,19 +28,22 @@ def play(session: Session, out: Callable[[str], None], look: Look, lines: Iterab
     """
     player = Player(session, out, look)
     out("Type help for the commands, moves for the legal moves.")
-    player.show_changes(opening or [])
-    for line in lines if lines is not None else _typed():
-        if lines is not None:
-            out(PROMPT + line.rstrip("\n"))
-        player.execute(line)
-        if not player.running:
-            break
+    player.show_changes(list(opening))
+    try:
+        for line in lines if lines is not None else _typed():
+            if lines is not None:
+                out(PROMPT + line.rstrip("\r\n"))
+            player.execute(line)
+            if not player.running:
+                break
+    except KeyboardInterrupt:  # Ctrl-C while a command runs: stop like quit, without a traceback
+        out("")
     result = player.session.result()
     return 0 if result in (None, WON) else 1
 
 
 def _typed() -> Iterable[str]:
-    """Lines typed at the terminal, with line editing, until end of input or Ctrl-C."""
+    """Lines typed at the terminal, with line editing, until end of input (Ctrl-D)."""
     try:
         import readline  # noqa: F401  -- imported for its effect: input() gets line editing and history
     except ImportError:  # not on every platform; input() works without it
@@ -45,7 +52,7 @@ def _typed() -> Iterable[str]:
     while True:
         try:
             yield input(PROMPT)
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             print()
             return
 

@@ -52,7 +52,7 @@ class Look:
         text = card_symbol(card) if self.symbols else card_text(card)
         if free:
             text += FREE_MARK
-        if self.colour:
+        if self.colour and (COLOUR[card] or free):
             return click.style(text, fg="red" if COLOUR[card] else None, bold=free or None)
         return text
 

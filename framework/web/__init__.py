@@ -1,0 +1,1 @@
+"""The web player: a JSON API over the kernel and a page that draws any game."""

@@ -1,0 +1,181 @@
+"""The web player's ASGI application: the JSON API under /api and the page at /.
+
+Every request is checked before anything changes: a body that does not match
+its model gets 422, input the kernel refuses (an illegal move, a damaged save)
+400, an unknown game or game in play 404, and nothing to undo or redo 409. Each
+error answer is ``{"detail": "one line saying what is wrong"}``.
+"""
+
+from __future__ import annotations
+
+import random
+from importlib import resources
+from typing import Any
+
+from fastapi import Body, FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from ..errors import PatienceError
+from ..player.session import PlayError, Session, saved_game_id
+from .models import ErrorView, GameSummary, GameView, MoveView, NewDeal, Options, PlayMove, TableView
+from .store import Games, Sessions, UnknownGame, UnknownSession
+from .views import game_view, moves_view, table_view
+
+#: The largest random seed the server picks when a new deal names none.
+RANDOM_SEEDS = 1_000_000
+
+STATIC = resources.files("framework.web") / "static"
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorView, "description": "The kernel refused the input; the detail says why."},
+    404: {"model": ErrorView, "description": "No such game, or no such game in play."},
+    409: {"model": ErrorView, "description": "Nothing to undo or redo."},
+    422: {"model": ErrorView, "description": "The request does not match its schema; the detail names the field."},
+}
+
+
+def create_app(*, session_limit: int | None = None) -> FastAPI:
+    """A new application with no games in play."""
+    app = FastAPI(
+        title="patience",
+        summary="Play any patience game the framework loads.",
+        description="The API of `patience serve`. Games are started on numbered deals; each game in play has a key.",
+        version="1",
+        responses=ERRORS,
+    )
+    games = Games()
+    sessions = Sessions() if session_limit is None else Sessions(session_limit)
+    _add_error_answers(app)
+
+    @app.get("/api/games", response_model=list[GameSummary], tags=["games"])
+    def list_games() -> list[dict[str, Any]]:
+        """The games that can be played (a rule file that does not load is left out)."""
+        found = []
+        for name in games.names():
+            try:
+                game = games.get(name)
+            except PatienceError:
+                continue
+            found.append({"id": game.id, "name": game.spec.name, "decks": game.spec.decks, "difficulty": game.spec.difficulty})
+        return found
+
+    @app.get("/api/games/{game}", response_model=GameView, tags=["games"])
+    def describe_game(game: str) -> dict[str, Any]:
+        """A game's rules and layout: its groups of piles and how to draw them."""
+        return game_view(games.get(game))
+
+    @app.post("/api/sessions", response_model=TableView, status_code=201, tags=["play"])
+    def new_deal(request: NewDeal) -> dict[str, Any]:
+        """Start a game on a numbered deal (a random one when no seed is given)."""
+        game = games.get(request.game)
+        seed = random.randrange(RANDOM_SEEDS) if request.seed is None else request.seed
+        session, auto = Session.new(game, seed, autoplay=request.autoplay)
+        return table_view(sessions.add(session), session, auto)
+
+    @app.post("/api/sessions/load", response_model=TableView, status_code=201, tags=["save and load"])
+    def load(
+        saved: dict[str, Any] = Body(description="A saved game, as GET .../save gives it, or a saved state."),
+        autoplay: bool = Query(True, description="Play safe moves to the foundations after each move."),
+    ) -> dict[str, Any]:
+        """Continue a saved game (or a saved state, as `state.to_json()` writes it)."""
+        game = games.get(saved_game_id(saved))
+        session = Session.from_json(game, saved, autoplay=autoplay)
+        return table_view(sessions.add(session), session)
+
+    @app.get("/api/sessions/{key}", response_model=TableView, tags=["play"])
+    def table(key: str) -> dict[str, Any]:
+        """The table of a game in play, its legal moves and its result."""
+        with sessions.use(key) as session:
+            return table_view(key, session)
+
+    @app.patch("/api/sessions/{key}", response_model=TableView, tags=["play"])
+    def set_options(key: str, options: Options) -> dict[str, Any]:
+        """Change a game's settings (auto-play)."""
+        with sessions.use(key) as session:
+            session.autoplay = options.autoplay
+            return table_view(key, session)
+
+    @app.get("/api/sessions/{key}/moves", response_model=list[MoveView], tags=["play"])
+    def legal_moves(key: str) -> list[dict[str, Any]]:
+        """The legal moves of a game in play."""
+        with sessions.use(key) as session:
+            return moves_view(session.state)
+
+    @app.post("/api/sessions/{key}/moves", response_model=TableView, tags=["play"])
+    def play(key: str, request: PlayMove) -> dict[str, Any]:
+        """Play a move given by its text; then auto-play, if on, plays the safe moves."""
+        with sessions.use(key) as session:
+            move = session.state.parse_move(request.move)
+            return table_view(key, session, [move, *session.play(move)])
+
+    @app.post("/api/sessions/{key}/undo", response_model=TableView, tags=["play"])
+    def undo(key: str) -> dict[str, Any]:
+        """Take back the last turn (a move and what auto-play added to it)."""
+        with sessions.use(key) as session:
+            return table_view(key, session, session.undo())
+
+    @app.post("/api/sessions/{key}/redo", response_model=TableView, tags=["play"])
+    def redo(key: str) -> dict[str, Any]:
+        """Play again the last turn taken back."""
+        with sessions.use(key) as session:
+            return table_view(key, session, session.redo())
+
+    @app.post("/api/sessions/{key}/restart", response_model=TableView, tags=["play"])
+    def restart(key: str) -> dict[str, Any]:
+        """Take back every turn, back to the deal (each can still be redone)."""
+        with sessions.use(key) as session:
+            session.restart()
+            return table_view(key, session)
+
+    @app.post("/api/sessions/{key}/autoplay", response_model=TableView, tags=["play"])
+    def autoplay(key: str) -> dict[str, Any]:
+        """Play every move to the foundations that is safe now, as one turn."""
+        with sessions.use(key) as session:
+            return table_view(key, session, session.auto_play())
+
+    @app.get("/api/sessions/{key}/save", tags=["save and load"])
+    def save(key: str) -> dict[str, Any]:
+        """The game as a saved game (JSON): POST /api/sessions/load continues it, and so does `patience play --load`."""
+        with sessions.use(key) as session:
+            return session.to_json()
+
+    @app.get("/", include_in_schema=False)
+    def page() -> FileResponse:
+        return FileResponse(str(STATIC / "index.html"))
+
+    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    return app
+
+
+def _add_error_answers(app: FastAPI) -> None:
+    """Every refusal as ``{"detail": message}`` with the status the module docstring lists."""
+
+    def refuse(status: int) -> Any:
+        async def handler(request: Request, error: Exception) -> JSONResponse:
+            return JSONResponse({"detail": str(error.args[0]) if error.args else str(error)}, status_code=status)
+
+        return handler
+
+    app.add_exception_handler(UnknownGame, refuse(404))
+    app.add_exception_handler(UnknownSession, refuse(404))
+    app.add_exception_handler(PlayError, refuse(409))
+    app.add_exception_handler(PatienceError, refuse(400))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": "; ".join(_explain(problem) for problem in error.errors())}, status_code=422)
+
+
+def _explain(problem: dict[str, Any]) -> str:
+    """One validation problem in words, naming the field."""
+    where = [str(part) for part in problem["loc"]]
+    if problem["type"] == "json_invalid":
+        return f"the request body is not JSON: {problem.get('ctx', {}).get('error', 'cannot be read')}"
+    if where[:1] == ["body"] and len(where) > 1 and problem["type"] != "dict_type":
+        return f"field {'.'.join(where[1:])!r}: {problem['msg']}"
+    if where[:1] == ["body"]:
+        return f"the request body: {problem['msg']}"
+    return f"{' '.join(where)}: {problem['msg']}"
+

@@ -1,0 +1,35 @@
+"""``patience serve``: the web player on a local address."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+LOOPBACK = "127.0.0.1"
+DEFAULT_PORT = 8000
+
+
+@click.command()
+@click.option("--host", default=LOOPBACK, show_default=True,
+              help="The address to listen on. The default is this machine only; 0.0.0.0 opens the player to the network.")
+@click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT, show_default=True,
+              help="The port to listen on (0: any free port).")
+def serve(host: str, port: int) -> None:
+    """Play in the browser: start the web player and print the address to open."""
+    import socket
+
+    import uvicorn
+
+    from .app import create_app
+
+    try:
+        listener = socket.create_server((host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET)
+    except OSError as error:
+        click.echo(f"patience: cannot listen on {host}:{port}: {error.strerror}", err=True)
+        sys.exit(2)
+    bound_port = listener.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"patience: the web player is at http://{shown}:{bound_port}/ (Ctrl+C stops it)", err=False)
+    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
+    server.run(sockets=[listener])

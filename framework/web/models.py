@@ -1,0 +1,129 @@
+"""The shapes of the web API's requests and answers, as the OpenAPI description publishes them."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+
+#: The largest seed the API takes: every seed up to it is exact in a browser's numbers.
+MAX_SEED = 2**53 - 1
+
+Seed = Annotated[StrictInt, Field(ge=0, le=MAX_SEED, description="The deal number.")]
+
+
+class Request(BaseModel):
+    """A request body: unknown fields are refused, not ignored."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class NewDeal(Request):
+    """Start a game on a numbered deal."""
+
+    game: str = Field(min_length=1, max_length=200, description="The game's name, as listed by GET /api/games.")
+    seed: Seed | None = Field(None, description="The deal number; a random one when left out.")
+    autoplay: StrictBool = Field(True, description="Play safe moves to the foundations after each move.")
+
+
+class Options(Request):
+    """Settings of a game in play."""
+
+    autoplay: StrictBool = Field(description="Play safe moves to the foundations after each move.")
+
+
+class PlayMove(Request):
+    """A move, as its short text (see the legal moves' ``text``)."""
+
+    move: str = Field(min_length=1, max_length=200, description="The move's text, e.g. 't3 f' or 'd'.", examples=["t3 f"])
+
+
+class GameSummary(BaseModel):
+    """One game that can be played."""
+
+    id: str
+    name: str
+    decks: int
+    difficulty: str | None
+
+
+class GroupView(BaseModel):
+    """A group of piles and how it is drawn."""
+
+    name: str
+    role: str
+    label: str
+    fan: str | None = Field(description="'down': columns of overlapping cards; 'right': a row of them; none: the top card.")
+    columns: int | None = Field(description="Drawn as a grid of this many columns, piles in reading order.")
+    suits: list[str] | None = Field(description="The one suit (a symbol) each pile takes, where the piles take one suit each.")
+    piles: list[str] = Field(description="The names of the group's piles.")
+
+
+class GameView(BaseModel):
+    """A game's description: its rules and how its table is laid out."""
+
+    id: str
+    name: str
+    decks: int
+    difficulty: str | None
+    rules: str
+    layout: list[list[str]] = Field(description="Rows of group names, top row first; every group is in one.")
+    groups: list[GroupView]
+
+
+class CardView(BaseModel):
+    """A face-up card."""
+
+    text: str = Field(description="Rank and suit letter, e.g. 'TD'.")
+    rank: str = Field(description="'A', '2' … '10', 'J', 'Q', 'K'.")
+    suit: str = Field(description="The suit symbol: ♣ ♦ ♥ ♠.")
+    red: bool
+
+
+class PileView(BaseModel):
+    """A pile: its face-down cards (counted) under its face-up cards (bottom first)."""
+
+    name: str
+    group: str
+    down: int = Field(description="How many face-down cards lie at the bottom.")
+    cards: list[CardView] = Field(description="The face-up cards, bottom first.")
+
+
+class MoveView(BaseModel):
+    """A legal move."""
+
+    text: str = Field(description="The move's short text, as POST .../moves takes it.")
+    source: str | None
+    target: str | None
+    count: int
+    action: str = Field(description="Empty for a card move; else the action's name ('deal', or a plugin's).")
+
+
+class TableView(BaseModel):
+    """A game in play: the table, the legal moves, and how it stands."""
+
+    session: str
+    game: str
+    seed: int | None
+    autoplay: bool
+    piles: list[PileView]
+    moves: list[MoveView]
+    played: list[str] = Field(description="The moves this request played (auto-play's included), or undid.")
+    moves_made: int
+    can_undo: bool
+    can_redo: bool
+    result: Literal["won", "no legal move left", "lost"] | None = Field(description="How the game ended; null while it goes on.")
+    message: str = Field(description="The result in words, empty while the game goes on.")
+
+
+class HintView(BaseModel):
+    """A suggested move."""
+
+    move: MoveView
+    reason: str
+
+
+class ErrorView(BaseModel):
+    """Why a request was refused; nothing was changed."""
+
+    detail: str

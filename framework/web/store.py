@@ -1,0 +1,81 @@
+"""The games a server has loaded and the games being played on it.
+
+Requests are served from several threads: each game in play has a lock, so
+two requests never change one game at once. The server keeps the most
+recently used games in play only, so an open server does not grow forever.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from ..game import Game, load_game
+from ..loader import available_games
+from ..player.session import Session
+
+#: How many games in play a server keeps; the least recently used one is dropped first.
+MAX_SESSIONS = 200
+
+
+class UnknownGame(LookupError):
+    """No game of that name can be loaded by name."""
+
+
+class UnknownSession(LookupError):
+    """No game in play has that key (or it was dropped)."""
+
+
+class Games:
+    """Games loaded by name, each loaded once. Only names, never paths: a request picks no file."""
+
+    def __init__(self) -> None:
+        self._loaded: dict[str, Game] = {}
+        self._lock = threading.Lock()
+
+    def names(self) -> list[str]:
+        """The names of the games that can be played."""
+        return list(available_games())
+
+    def get(self, name: str) -> Game:
+        """The game called ``name``; ``UnknownGame`` if there is none."""
+        with self._lock:
+            game = self._loaded.get(name)
+            if game is None:
+                if name not in available_games():
+                    raise UnknownGame(f"no game called {name!r} (games: {', '.join(self.names()) or 'none'})")
+                game = self._loaded[name] = load_game(name)
+            return game
+
+
+class Sessions:
+    """Games in play by key, each used under its own lock."""
+
+    def __init__(self, limit: int = MAX_SESSIONS) -> None:
+        self.limit = limit
+        self._entries: OrderedDict[str, tuple[Session, threading.Lock]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def add(self, session: Session) -> str:
+        """Keep ``session`` and return its new key."""
+        key = secrets.token_urlsafe(9)
+        with self._lock:
+            self._entries[key] = (session, threading.Lock())
+            while len(self._entries) > self.limit:
+                self._entries.popitem(last=False)
+        return key
+
+    @contextmanager
+    def use(self, key: str) -> Iterator[Session]:
+        """The session of ``key``, locked while the block runs; ``UnknownSession`` if there is none."""
+        with self._lock:
+            entry = self._entries.get(key)
+            if entry is None:
+                raise UnknownSession(f"no game in play with key {key!r}; start a new game")
+            self._entries.move_to_end(key)
+        session, lock = entry
+        with lock:
+            yield session

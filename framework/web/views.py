@@ -1,0 +1,94 @@
+"""Games, tables and moves as the JSON the page draws from."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from ..cards import COLOUR, SUIT, SUIT_SYMBOLS, card_symbol, card_text
+from ..player.session import RESULT_TEXT
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..moves import Move
+    from ..player.session import Session
+    from ..state import State
+
+
+def game_view(game: Game) -> dict[str, Any]:
+    """A game's description: names, rules, and its layout hint with every group placed."""
+    spec = game.spec
+    rows = [list(row) for row in spec.layout_rows]
+    placed = {name for row in rows for name in row}
+    rows += [[name] for name in game.groups if name not in placed]  # nothing stays hidden
+    return {
+        "id": game.id,
+        "name": spec.name,
+        "decks": spec.decks,
+        "difficulty": spec.difficulty,
+        "rules": spec.rules,
+        "layout": rows,
+        "groups": [
+            {
+                "name": group.name,
+                "role": group.role,
+                "label": group.label,
+                "fan": group.spec.fan,
+                "columns": group.spec.columns,
+                "suits": [SUIT_SYMBOLS[suit] for suit in group.spec.suits] if group.spec.suits else None,
+                "piles": [game.pile_names[pile] for pile in group.piles],
+            }
+            for group in game.groups.values()
+        ],
+    }
+
+
+def card_view(card: int) -> dict[str, Any]:
+    """A face-up card: its text, rank, suit symbol and colour."""
+    return {"text": card_text(card), "rank": card_symbol(card)[:-1], "suit": SUIT_SYMBOLS[SUIT[card]], "red": bool(COLOUR[card])}
+
+
+def move_view(state: State, move: Move) -> dict[str, Any]:
+    """A move: its text, the piles it goes between (by name), how many cards, its action."""
+    names = state.game.pile_names
+    return {
+        "text": state.move_text(move),
+        "source": names[move.source] if move.source >= 0 else None,
+        "target": names[move.target] if move.target >= 0 else None,
+        "count": move.count,
+        "action": move.action,
+    }
+
+
+def moves_view(state: State) -> list[dict[str, Any]]:
+    """Every legal move of ``state``."""
+    return [move_view(state, move) for move in state.legal_moves()]
+
+
+def table_view(key: str, session: Session, played: Iterable[Move] = ()) -> dict[str, Any]:
+    """A game in play: the piles, the legal moves, what this request played, and the result."""
+    state = session.state
+    game = state.game
+    result = session.result()
+    return {
+        "session": key,
+        "game": game.id,
+        "seed": state.seed,
+        "autoplay": session.autoplay,
+        "piles": [_pile_view(state, pile) for pile in range(len(game.pile_names))],
+        "moves": moves_view(state),
+        "played": [state.move_text(move) for move in played],
+        "moves_made": len(state.move_stack),
+        "can_undo": bool(session.turns),
+        "can_redo": bool(session.redo_turns),
+        "result": result,
+        "message": RESULT_TEXT[result] if result else "",
+    }
+
+
+def _pile_view(state: State, pile: int) -> dict[str, Any]:
+    game = state.game
+    group = game.pile_group[pile]
+    cards = state.piles[pile]
+    down = len(cards) if group.role == "stock" else state.face_down[pile]  # a stock is face down throughout
+    return {"name": game.pile_names[pile], "group": group.name, "down": down, "cards": [card_view(card) for card in cards[down:]]}

@@ -1,0 +1,486 @@
+"""The web player's JSON API: every endpoint, and every kind of bad request refused with nothing changed.
+
+The API is driven in process (Starlette's test client); ``patience serve`` itself is
+started as a real command at the end, and by the browser tests.
+"""
+
+from __future__ import annotations
+
+import re
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+import framework
+from framework.player.session import Session
+from framework.safety import safe_moves
+from framework.web.app import create_app
+from framework.web.models import MAX_SEED
+
+from conftest import make_position
+
+ROOT = Path(__file__).resolve().parent.parent
+LAUNCH_GAMES = ("steeplechase", "blockade")
+
+
+@pytest.fixture()
+def client() -> TestClient:
+    return TestClient(create_app())
+
+
+def new(client: TestClient, game: str = "steeplechase", seed: int = 3, **options: object) -> dict:
+    response = client.post("/api/sessions", json={"game": game, "seed": seed, **options})
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def path(table: dict, suffix: str = "") -> str:
+    return f"/api/sessions/{table['session']}{suffix}"
+
+
+def pile_cards(table: dict, name: str) -> list[str]:
+    pile = next(pile for pile in table["piles"] if pile["name"] == name)
+    return [card["text"] for card in pile["cards"]]
+
+
+def texts(state: framework.State) -> list[str]:
+    return [state.move_text(move) for move in state.legal_moves()]
+
+
+def refused(response, status: int, *words: str) -> str:
+    """The one-line reason of a refusal, checked for its status and words."""
+    assert response.status_code == status, response.text
+    detail = response.json()["detail"]
+    assert isinstance(detail, str) and "\n" not in detail
+    for word in words:
+        assert word in detail, detail
+    return detail
+
+
+# --- games ------------------------------------------------------------------------------------
+
+
+def test_the_games_listed_are_the_games_that_load_by_name(client):
+    listed = client.get("/api/games").json()
+    assert [game["id"] for game in listed] == list(framework.available_games())
+    steeplechase = next(game for game in listed if game["id"] == "steeplechase")
+    assert steeplechase == {"id": "steeplechase", "name": "Steeplechase", "decks": 2, "difficulty": "hard"}
+
+
+def test_a_game_is_described_by_its_layout_hint_and_groups(client):
+    steeplechase = client.get("/api/games/steeplechase").json()
+    assert steeplechase["layout"] == [["foundation"], ["obstacle"], ["tableau"], ["stock", "waste"]]
+    groups = {group["name"]: group for group in steeplechase["groups"]}
+    assert groups["obstacle"]["fan"] == "right" and groups["obstacle"]["piles"] == ["o"]
+    assert groups["tableau"]["fan"] == "down" and groups["tableau"]["piles"] == [f"t{n}" for n in range(1, 9)]
+    assert groups["foundation"]["role"] == "foundation" and groups["foundation"]["columns"] is None
+    assert "Two decks" in steeplechase["rules"]
+
+    blockade = {group["name"]: group for group in client.get("/api/games/blockade").json()["groups"]}
+    assert blockade["grid"]["columns"] == 10 and len(blockade["grid"]["piles"]) == 110
+    assert blockade["aces"]["suits"] == ["♣", "♦", "♥", "♠"] and blockade["grid"]["suits"] is None
+
+
+@pytest.mark.parametrize("name", ["no-such-game", "steeplechase.yaml", "~"])
+def test_an_unknown_game_is_not_found_and_no_path_is_read(client, name):
+    refused(client.get(f"/api/games/{name}"), 404, "no game called", "steeplechase")
+    assert client.get("/api/games/..%2Frules%2Fsteeplechase.yaml").status_code == 404
+
+
+# --- a new deal -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", LAUNCH_GAMES)
+def test_a_new_deal_is_the_kernels_deal_with_auto_play(client, name):
+    table = new(client, name, 13)
+    session, auto = Session.new(framework.load_game(name), 13)
+    assert table["game"] == name and table["seed"] == 13 and table["autoplay"] is True
+    assert table["played"] == [session.state.move_text(move) for move in auto]
+    assert [move["text"] for move in table["moves"]] == texts(session.state)
+    assert table["moves_made"] == len(session.state.move_stack)
+    for index, pile in enumerate(table["piles"]):
+        assert pile["name"] == session.game.pile_names[index]
+        assert [card["text"] for card in pile["cards"]] == [framework.card_text(card) for card in session.state.piles[index][pile["down"]:]]
+    assert table["result"] is None and table["message"] == ""
+
+
+def test_a_new_deal_without_auto_play_is_the_deal_itself(client):
+    table = new(client, "steeplechase", 3, autoplay=False)
+    deal = framework.load_game("steeplechase").deal(3)
+    assert table["played"] == [] and table["moves_made"] == 0 and not table["can_undo"] and not table["can_redo"]
+    assert pile_cards(table, "t2") == ["4H"] and pile_cards(table, "f1") == ["5S"]
+    stock = next(pile for pile in table["piles"] if pile["name"] == "s")
+    assert stock == {"name": "s", "group": "stock", "down": 82, "cards": []}  # the stock's cards stay hidden
+    assert [move["text"] for move in table["moves"]] == texts(deal)
+    assert {"text": "t2 t8", "source": "t2", "target": "t8", "count": 1, "action": ""} in table["moves"]
+    assert {"text": "d", "source": "s", "target": "w", "count": 1, "action": "deal"} in table["moves"]
+
+
+def test_cards_are_sent_with_rank_suit_symbol_and_colour(client):
+    table = new(client, "steeplechase", 3, autoplay=False)
+    tableau = [next(pile for pile in table["piles"] if pile["name"] == f"t{n}")["cards"][0] for n in (1, 3)]
+    assert tableau == [{"text": "TD", "rank": "10", "suit": "♦", "red": True}, {"text": "3C", "rank": "3", "suit": "♣", "red": False}]
+
+
+def test_a_new_deal_without_a_seed_gets_a_random_one(client):
+    seeds = {new_random["seed"] for new_random in (client.post("/api/sessions", json={"game": "blockade"}).json() for _ in range(3))}
+    assert all(isinstance(seed, int) and 0 <= seed for seed in seeds) and len(seeds) > 1
+
+
+@pytest.mark.parametrize(("body", "status", "words"), [
+    (None, 422, ("request body", "required")),
+    ([], 422, ("request body",)),
+    ({}, 422, ("field 'game'", "required")),
+    ({"game": ""}, 422, ("field 'game'",)),
+    ({"game": "no-such-game", "seed": 1}, 404, ("no game called 'no-such-game'",)),
+    ({"game": "rules/steeplechase.yaml", "seed": 1}, 404, ("no game called",)),
+    ({"game": "steeplechase", "seed": -1}, 422, ("field 'seed'", "greater than or equal to 0")),
+    ({"game": "steeplechase", "seed": MAX_SEED + 1}, 422, ("field 'seed'", "less than or equal")),
+    ({"game": "steeplechase", "seed": 1.5}, 422, ("field 'seed'", "integer")),
+    ({"game": "steeplechase", "seed": "1"}, 422, ("field 'seed'", "integer")),
+    ({"game": "steeplechase", "seed": True}, 422, ("field 'seed'", "integer")),
+    ({"game": "steeplechase", "autoplay": "yes"}, 422, ("field 'autoplay'", "boolean")),
+    ({"game": "steeplechase", "shuffle": 1}, 422, ("field 'shuffle'", "not permitted")),
+])
+def test_a_bad_new_deal_is_refused_and_starts_nothing(body, status, words):
+    app = create_app(session_limit=1)
+    client = TestClient(app)
+    kept = new(client)
+    refused(client.post("/api/sessions", json=body), status, *words)
+    assert client.get(path(kept)).status_code == 200  # no new game took the only place
+
+
+def test_a_body_that_is_not_json_is_refused(client):
+    response = client.post("/api/sessions", content="{game:", headers={"Content-Type": "application/json"})
+    refused(response, 422, "not JSON")
+
+
+# --- the table and the moves ------------------------------------------------------------------
+
+
+def test_the_table_and_the_moves_of_a_game_in_play(client):
+    table = new(client, "blockade", 13, autoplay=False)
+    again = client.get(path(table)).json()
+    assert again == {**table, "played": []}
+    moves = client.get(path(table, "/moves")).json()
+    assert moves == table["moves"]
+    assert [move["text"] for move in moves] == ["g2 a1", "g5 k3", "g6 a4", "g8 a3", "row"]
+
+
+@pytest.mark.parametrize("suffix", ["", "/moves", "/save"])
+def test_an_unknown_game_in_play_is_not_found(client, suffix):
+    refused(client.get(f"/api/sessions/nope{suffix}"), 404, "no game in play", "start a new game")
+
+
+@pytest.mark.parametrize("suffix", ["/moves", "/undo", "/redo", "/restart", "/autoplay"])
+def test_no_action_on_an_unknown_game_in_play(client, suffix):
+    refused(client.post(f"/api/sessions/nope{suffix}", json={"move": "d"}), 404, "no game in play")
+
+
+def test_the_oldest_game_in_play_is_dropped_past_the_limit():
+    client = TestClient(create_app(session_limit=2))
+    first, second, third = (new(client) for _ in range(3))
+    refused(client.get(path(first)), 404, "no game in play")
+    assert client.get(path(second)).status_code == client.get(path(third)).status_code == 200
+
+
+def test_playing_a_move_changes_the_table_as_the_kernel_does(client):
+    table = new(client, "steeplechase", 3, autoplay=False)
+    after = client.post(path(table, "/moves"), json={"move": "t2 t8"}).json()
+    state = framework.load_game("steeplechase").deal(3)
+    state.push(state.parse_move("t2 t8"))
+    assert after["played"] == ["t2 t8"] and after["moves_made"] == 1 and after["can_undo"] and not after["can_redo"]
+    assert pile_cards(after, "t2") == [] and pile_cards(after, "t8") == ["5C", "4H"]
+    assert [move["text"] for move in after["moves"]] == texts(state)
+
+
+def test_a_move_is_followed_by_auto_play_when_it_is_on(client):
+    table = new(client, "steeplechase", 34, autoplay=True)
+    session, _ = Session.new(framework.load_game("steeplechase"), 34)
+    auto = session.play(session.state.parse_move("t2 t5"))
+    after = client.post(path(table, "/moves"), json={"move": "t2 t5"}).json()
+    assert after["played"] == ["t2 t5", *(session.state.move_text(move) for move in auto)]
+
+
+def test_a_move_may_be_written_short_as_the_terminal_player_takes_it(client):
+    table = new(client, "steeplechase", 3, autoplay=False)
+    after = client.post(path(table, "/moves"), json={"move": "T8 F"}).json()
+    assert after["played"] == ["t8 f2"]
+
+
+@pytest.mark.parametrize(("body", "status", "words"), [
+    ({"move": "t1 t2"}, 400, ("'t1 t2' is not legal now",)),
+    ({"move": "x9 t2"}, 400, ("no pile called 'x9'",)),
+    ({"move": "t1"}, 400, ("'t1' is not a move",)),
+    ({"move": "t8 f"}, 200, ()),  # the control: a legal move is played
+    ({"move": ""}, 422, ("field 'move'",)),
+    ({"move": 3}, 422, ("field 'move'", "string")),
+    ({"move": "t8 f" * 100}, 422, ("field 'move'", "at most 200")),
+    ({}, 422, ("field 'move'", "required")),
+    ({"move": "t8 f", "count": 1}, 422, ("field 'count'",)),
+])
+def test_a_bad_move_is_refused_and_changes_nothing(client, body, status, words):
+    table = new(client, "steeplechase", 3, autoplay=False)
+    before = client.get(path(table, "/save")).json()
+    response = client.post(path(table, "/moves"), json=body)
+    if status == 200:
+        assert response.status_code == 200 and client.get(path(table, "/save")).json() != before
+        return
+    refused(response, status, *words)
+    assert client.get(path(table, "/save")).json() == before
+
+
+def test_options_turn_auto_play_off_and_on(client):
+    table = new(client, "steeplechase", 34)
+    assert client.patch(path(table), json={"autoplay": False}).json()["autoplay"] is False
+    after = client.post(path(table, "/moves"), json={"move": "t2 t5"}).json()
+    assert after["played"] == ["t2 t5"] and after["autoplay"] is False
+    assert client.patch(path(table), json={"autoplay": True}).json()["autoplay"] is True
+
+
+@pytest.mark.parametrize(("body", "words"), [
+    ({}, ("field 'autoplay'", "required")),
+    ({"autoplay": "no"}, ("field 'autoplay'", "boolean")),
+    ({"autoplay": False, "seed": 2}, ("field 'seed'", "not permitted")),
+])
+def test_bad_options_are_refused(client, body, words):
+    table = new(client)
+    refused(client.patch(path(table), json=body), 422, *words)
+    assert client.get(path(table)).json()["autoplay"] is True
+    refused(client.patch("/api/sessions/nope", json={"autoplay": False}), 404, "no game in play")
+
+
+# --- undo, redo, restart, auto-play -----------------------------------------------------------
+
+
+def test_undo_and_redo_take_back_and_play_again_a_whole_turn(client):
+    table = new(client, "steeplechase", 3, autoplay=False)
+    client.post(path(table, "/moves"), json={"move": "t2 t8"})
+    undone = client.post(path(table, "/undo")).json()
+    assert undone["played"] == ["t2 t8"] and undone["moves_made"] == 0 and not undone["can_undo"] and undone["can_redo"]
+    assert {key: undone[key] for key in ("piles", "moves")} == {key: table[key] for key in ("piles", "moves")}
+    redone = client.post(path(table, "/redo")).json()
+    assert redone["played"] == ["t2 t8"] and pile_cards(redone, "t8") == ["5C", "4H"] and not redone["can_redo"]
+
+
+def test_nothing_to_undo_or_redo_is_a_conflict_that_changes_nothing(client):
+    table = new(client, "steeplechase", 3, autoplay=False)
+    refused(client.post(path(table, "/undo")), 409, "nothing to undo")
+    refused(client.post(path(table, "/redo")), 409, "nothing to redo")
+    assert client.get(path(table)).json() == {**table, "played": []}
+
+
+def test_restart_goes_back_to_the_deal_and_every_turn_can_be_redone(client):
+    table = new(client, "steeplechase", 3, autoplay=False)
+    for move in ("t2 t8", "t3 t2", "d"):
+        client.post(path(table, "/moves"), json={"move": move})
+    restarted = client.post(path(table, "/restart")).json()
+    assert restarted["moves_made"] == 0 and restarted["piles"] == table["piles"] and restarted["can_redo"]
+    for _ in range(3):
+        client.post(path(table, "/redo"))
+    assert client.get(path(table)).json()["moves_made"] == 3
+
+
+def test_auto_play_now_plays_the_safe_moves_as_one_turn(client):
+    table = new(client, "blockade", 13, autoplay=False)
+    state = framework.load_game("blockade").deal(13)
+    expected = []
+    while moves := safe_moves(state):
+        expected.append(state.move_text(moves[0]))
+        state.push(moves[0])
+    assert expected  # the control: this deal has safe moves
+    played = client.post(path(table, "/autoplay")).json()
+    assert played["played"] == expected and played["moves_made"] == len(expected)
+    assert client.post(path(table, "/autoplay")).json()["played"] == []
+    assert client.post(path(table, "/undo")).json()["moves_made"] == 0
+
+
+# --- save and load ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", LAUNCH_GAMES)
+def test_a_saved_game_loads_as_it_was_with_its_undo_and_redo(client, name):
+    table = new(client, name, 13, autoplay=False)
+    first = table["moves"][0]["text"]
+    client.post(path(table, "/moves"), json={"move": first})
+    client.post(path(table, "/moves"), json={"move": client.get(path(table, "/moves")).json()[0]["text"]})
+    before = client.post(path(table, "/undo")).json()
+    saved = client.get(path(table, "/save")).json()
+    assert saved["format"] == "patience-game" and saved["state"]["game"] == name
+    loaded = client.post("/api/sessions/load", json=saved)
+    assert loaded.status_code == 201
+    loaded = loaded.json()
+    assert loaded["session"] != table["session"]
+    for key in ("piles", "moves", "moves_made", "can_undo", "can_redo", "seed", "game"):
+        assert loaded[key] == before[key], key
+    assert client.post(path(loaded, "/redo")).json()["moves_made"] == 2
+
+
+def test_a_saved_state_loads_too(client):
+    state = framework.load_game("steeplechase").deal(3)
+    state.push(state.parse_move("t2 t8"))
+    loaded = client.post("/api/sessions/load", json=state.to_json()).json()
+    assert loaded["moves_made"] == 1 and pile_cards(loaded, "t8") == ["5C", "4H"] and loaded["can_undo"]
+    assert loaded["autoplay"] is True
+
+
+def test_a_game_is_loaded_with_auto_play_on_or_off():
+    client = TestClient(create_app())
+    saved = framework.load_game("blockade").deal(13).to_json()
+    assert client.post("/api/sessions/load?autoplay=false", json=saved).json()["autoplay"] is False
+    refused(client.post("/api/sessions/load?autoplay=maybe", json=saved), 422, "query autoplay", "boolean")
+
+
+def saved_game(client: TestClient) -> dict:
+    return client.get(path(new(client, "steeplechase", 3, autoplay=False), "/save")).json()
+
+
+@pytest.mark.parametrize(("change", "status", "words"), [
+    (lambda saved: {**saved, "format": "x"}, 400, ("field 'format'", "'patience-game'")),
+    (lambda saved: {**saved, "version": 99}, 400, ("field 'version'", "newer")),
+    (lambda saved: {**saved, "state": {**saved["state"], "game": "no-such-game"}}, 404, ("no game called 'no-such-game'",)),
+    (lambda saved: {**saved, "state": {**saved["state"], "game": "../rules/steeplechase"}}, 404, ("no game called",)),
+    (lambda saved: {**saved, "state": {**saved["state"], "game": 7}}, 400, ("field 'state.game'",)),
+    (lambda saved: {**saved, "state": {**saved["state"], "piles": {**saved["state"]["piles"], "t1": ["ZZ"]}}}, 400, ("field 'piles.t1'",)),
+    (lambda saved: {**saved, "state": {**saved["state"], "moves": ["t1 t2"]}}, 400, ("field 'moves[0]'",)),
+    (lambda saved: {**saved, "turns": [5]}, 400, ("field 'turns'",)),
+    (lambda saved: {**saved, "redo": [["t1 t2"]]}, 400, ("field 'redo[0][0]'",)),
+])
+def test_a_damaged_save_is_refused_with_the_field_named(client, change, status, words):
+    refused(client.post("/api/sessions/load", json=change(saved_game(client))), status, *words)
+
+
+@pytest.mark.parametrize(("content", "words"), [
+    ("[1, 2]", ("request body", "dictionary")),
+    ("{\"format\": ", ("not JSON",)),
+    ("", ("request body", "required")),
+])
+def test_a_save_that_is_not_a_json_object_is_refused(client, content, words):
+    refused(client.post("/api/sessions/load", content=content, headers={"Content-Type": "application/json"}), 422, *words)
+
+
+# --- the end of a game ------------------------------------------------------------------------
+
+
+def won_in_one_steeplechase() -> framework.State:
+    """Steeplechase with every card home but the 6 of clubs, on the waste (base rank 7)."""
+    game = framework.load_game("steeplechase")
+    order = "7 8 9 T J Q K A 2 3 4 5 6".split()
+    pairs = ("CH", "HC", "CH", "HC", "SD", "DS", "SD", "DS")  # the suits of the odd and even places
+    piles = {f"f{n}": " ".join(rank + pair[i % 2] for i, rank in enumerate(order)) for n, pair in enumerate(pairs, 1)}
+    piles["f1"] = piles["f1"].removesuffix(" 6C")
+    piles["w"] = "6C"
+    return make_position(game, piles, base="7")
+
+
+def stuck_blockade(*, release_used: bool = True) -> framework.State:
+    """Blockade with the stock empty: eleven rows in which no free card is an ace or a king.
+
+    The last six cells are empty; a release, when used, was from the first of them.
+    """
+    game = framework.load_game("blockade")
+    deck = [framework.card_text(card) for card in range(52)] * 2
+    ends = [card for card in deck if card[0] in "AK"]
+    middle = [card for card in deck if card[0] not in "AK"]
+    cells: dict[str, list[str]] = {}
+    buried = [row * 10 + column for row in range(1, 9) for column in range(10)]  # rows 2 to 9
+    for cell, card in zip(buried, ends):
+        cells[f"g{cell + 1}"] = [card]
+    for cell in range(104):  # the last six cells stay empty
+        if f"g{cell + 1}" not in cells:
+            cells[f"g{cell + 1}"] = [middle.pop()]
+    return game.state_from_json({
+        "format": "patience-state", "version": 1, "game": game.id,
+        "piles": {name: cells.get(name, []) for name in game.pile_names},
+        "vars": {"grid_rows": 11, "release_used": release_used, "released_cell": "g105" if release_used else None},
+    })
+
+
+def test_a_won_game_says_so(client):
+    loaded = client.post("/api/sessions/load", json=won_in_one_steeplechase().to_json()).json()
+    assert loaded["result"] is None and "w f1" in [move["text"] for move in loaded["moves"]]
+    won = client.post(path(loaded, "/moves"), json={"move": "w f1"}).json()
+    assert won["result"] == "won" and "won" in won["message"] and won["moves"] == []
+
+
+def test_a_game_with_no_legal_move_left_says_so(client):
+    stuck = client.post("/api/sessions/load", json=stuck_blockade().to_json()).json()
+    assert stuck["moves"] == [] and stuck["result"] == "no legal move left"
+    assert stuck["message"] == "No legal move left: the game is lost."
+
+
+# --- the page, the OpenAPI description, the package -------------------------------------------
+
+
+def test_the_openapi_description_lists_every_endpoint(client):
+    description = client.get("/openapi.json").json()
+    assert set(description["paths"]) == {
+        "/api/games", "/api/games/{game}", "/api/sessions", "/api/sessions/load", "/api/sessions/{key}",
+        "/api/sessions/{key}/moves", "/api/sessions/{key}/undo", "/api/sessions/{key}/redo",
+        "/api/sessions/{key}/restart", "/api/sessions/{key}/autoplay", "/api/sessions/{key}/save",
+    }
+    assert "422" in description["paths"]["/api/sessions"]["post"]["responses"]
+    assert client.get("/docs").status_code == 200
+
+
+def test_the_page_and_its_files_are_served(client):
+    page = client.get("/")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    for name in re.findall(r'(?:src|href)="(/static/[^"]+)"', page.text):
+        assert client.get(name).status_code == 200, name
+    assert client.get("/static/no-such-file.js").status_code == 404
+
+
+def test_the_web_package_names_no_game():
+    web = ROOT / "framework" / "web"
+    names = {"steeplechase", "blockade"}
+    for game_id in framework.available_games():
+        names |= {game_id, framework.load_game(game_id).spec.name}
+    files = [path for path in web.rglob("*") if path.is_file() and "__pycache__" not in path.parts]
+    assert {path.name for path in files} >= {"app.py", "index.html", "app.js", "style.css"}
+    for file in files:
+        text = file.read_text("utf-8").lower()
+        found = sorted(name for name in names if re.search(rf"\b{re.escape(name.lower())}\b", text))
+        assert not found, f"{file.relative_to(ROOT)} names {found}"
+
+
+def test_the_page_ships_in_the_package_data():
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
+    setuptools = project["tool"]["setuptools"]
+    assert "framework.web" in setuptools["packages"]
+    assert setuptools["package-data"]["framework.web"] == ["static/*"]
+
+
+# --- patience serve ---------------------------------------------------------------------------
+
+
+def test_serve_prints_the_address_and_serves_on_loopback():
+    server = subprocess.Popen([sys.executable, "-m", "framework.cli", "serve", "--port", "0"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = server.stdout.readline()
+        address = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        assert address, line
+        import httpx2
+
+        assert httpx2.get(f"{address.group(0)}api/games/steeplechase", timeout=10).json()["name"] == "Steeplechase"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def test_serve_refuses_a_port_in_use_and_a_bad_port():
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        busy = subprocess.run([sys.executable, "-m", "framework.cli", "serve", "--port", str(port)],
+                              capture_output=True, text=True, timeout=30)
+    assert busy.returncode == 2 and busy.stderr.startswith(f"patience: cannot listen on 127.0.0.1:{port}")
+    assert "Traceback" not in busy.stderr
+    bad = subprocess.run([sys.executable, "-m", "framework.cli", "serve", "--port", "70000"], capture_output=True, text=True, timeout=30)
+    assert bad.returncode == 2 and "--port" in bad.stderr

@@ -1,0 +1,361 @@
+"""The web player in a real browser: Playwright drives Debian's Chromium against ``patience serve``.
+
+Chromium is installed by ``.ci/install-browser`` (Playwright cannot download its own
+browser here). Each test plays a seeded deal of a launch game with the mouse and the
+keyboard, checks what the page shows, and leaves a screenshot in its temporary directory.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+import framework
+from test_web_api import stuck_blockade, won_in_one_steeplechase
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+TIMEOUT_MS = 15_000
+BLOCKED = re.compile(r"\bblocked\b")
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """The address of a real ``patience serve`` on a free loopback port."""
+    process = subprocess.Popen([sys.executable, "-m", "framework.cli", "serve", "--port", "0"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = process.stdout.readline()
+        address = re.search(r"http://127\.0\.0\.1:\d+/", line)
+        assert address, f"patience serve printed {line!r}; stderr: {process.stderr.read() if process.poll() is not None else ''}"
+        yield address.group(0)
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    assert CHROMIUM.exists(), f"{CHROMIUM} is missing: run .ci/install-browser"
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture()
+def page_errors() -> list[str]:
+    """The script errors and console errors of the page; a test that expects one takes it out."""
+    return []
+
+
+@pytest.fixture()
+def page(browser: Browser, server: str, page_errors: list[str]) -> Iterator[Page]:
+    """The player's page, opened and ready; the test fails on any script error in it."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    context.set_default_timeout(TIMEOUT_MS)
+    opened = context.new_page()
+    errors = page_errors
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    opened.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    opened.goto(server)
+    expect(opened.locator("#info")).to_contain_text("deal")
+    yield opened
+    context.close()
+    assert not errors, errors
+
+
+# --- helpers ----------------------------------------------------------------------------------
+
+
+def start(page: Page, game: str, seed: int, *, autoplay: bool = False) -> None:
+    """Start deal ``seed`` of ``game`` with the game and seed chooser."""
+    page.locator("#autoplay").set_checked(autoplay)
+    page.select_option("#game-choice", game)
+    page.fill("#seed", str(seed))
+    page.click("#deal-new")
+    expect(page.locator("#info")).to_contain_text(f"deal {seed} — ")
+    expect(page.locator("body")).to_have_attribute("data-game", game)
+
+
+def pile(page: Page, name: str):
+    return page.locator(f'.pile[data-pile="{name}"]')
+
+
+def cards(page: Page, name: str) -> list[str]:
+    """The face-up cards the page draws in pile ``name``, bottom first (a stack shows its top only)."""
+    return pile(page, name).locator(".card[data-card]").evaluate_all("cards => cards.map(card => card.dataset.card)")
+
+
+def top(page: Page, name: str):
+    return pile(page, name).locator(".card").last
+
+
+def moves_made(page: Page, count: int) -> None:
+    expect(page.locator("body")).to_have_attribute("data-moves-made", str(count))
+
+
+def highlighted(page: Page) -> set[str]:
+    return set(page.locator(".pile.target").evaluate_all("piles => piles.map(pile => pile.dataset.pile)"))
+
+
+def targets(state: framework.State, source: str) -> set[str]:
+    """Where the kernel lets the top card of ``source`` go by hand."""
+    names = state.game.pile_names
+    return {names[move.target] for move in state.legal_moves() if names[move.source] == source and not move.action}
+
+
+def drag(page: Page, source, target, *, expect_targets: set[str]) -> None:
+    """Drag ``source`` onto ``target`` with the mouse, checking the targets lit up on the way."""
+    start_box, end_box = source.bounding_box(), target.bounding_box()
+    page.mouse.move(start_box["x"] + 20, start_box["y"] + 12)
+    page.mouse.down()
+    page.mouse.move(start_box["x"] + 60, start_box["y"] + 60, steps=4)
+    expect(page.locator(".ghost .card")).to_have_count(1)
+    assert highlighted(page) == expect_targets
+    page.mouse.move(end_box["x"] + end_box["width"] / 2, end_box["y"] + end_box["height"] / 2, steps=4)
+    page.mouse.up()
+
+
+def load_state(page: Page, state: framework.State, tmp_path: Path) -> None:
+    """Continue a saved state through the Load button, auto-play off."""
+    page.locator("#autoplay").set_checked(False)
+    saved = tmp_path / "saved.json"
+    saved.write_text(json.dumps(state.to_json()), "utf-8")
+    page.set_input_files("#load", str(saved))
+    expect(page.locator("#message")).to_contain_text("Loaded saved.json")
+
+
+def screenshot(page: Page, tmp_path: Path, name: str) -> None:
+    shot = tmp_path / f"{name}.png"
+    page.screenshot(path=str(shot), full_page=True)
+    assert shot.stat().st_size > 10_000
+
+
+# --- the launch games, by drag and by click ---------------------------------------------------
+
+# For each launch game, a deal and three of its opening moves: one made by dragging, one by
+# clicking the card and then its target, and one by double-clicking the card (to a foundation).
+PLAYS = {
+    "steeplechase": {"seed": 3, "drag": ("t2", "t8"), "click": ("t3", "t2"), "home": ("t8", "f2")},
+    "blockade": {"seed": 13, "drag": ("g2", "a1"), "click": ("g5", "k3"), "home": ("g6", "a4")},
+}
+
+
+@pytest.mark.parametrize("name", PLAYS)
+def test_a_seeded_deal_is_played_by_drag_click_and_double_click(page, tmp_path, name):
+    plays = PLAYS[name]
+    deal = framework.load_game(name).deal(plays["seed"])
+    start(page, name, plays["seed"])
+    moves_made(page, 0)
+    for text in ("drag", "click", "home"):
+        assert deal.is_legal(deal.parse_move(" ".join(plays[text])))  # the control: the kernel agrees
+
+    source, target = plays["drag"]
+    card = cards(page, source)[-1]
+    drag(page, top(page, source), pile(page, target), expect_targets=targets(deal, source))
+    moves_made(page, 1)
+    assert cards(page, target)[-1] == card and card not in cards(page, source)[-1:]
+    expect(page.locator("#message")).to_have_text(f"Played: {source} {target}")
+    expect(page.locator("#info")).to_contain_text("1 move made")
+    screenshot(page, tmp_path, f"{name}-dragged")
+
+    page.click("#undo")
+    moves_made(page, 0)
+    assert cards(page, source)[-1] == card
+    expect(page.locator("#message")).to_have_text(f"Undone: {source} {target}")
+
+    source, target = plays["click"]
+    card = cards(page, source)[-1]
+    top(page, source).click()
+    expect(top(page, source)).to_have_class(re.compile(r"\bselected\b"))
+    assert highlighted(page) == targets(deal, source)
+    pile(page, target).click()
+    moves_made(page, 1)
+    assert cards(page, target)[-1] == card
+    page.keyboard.press("u")  # the undo key
+    moves_made(page, 0)
+    assert cards(page, source)[-1] == card
+    page.keyboard.press("Control+y")  # and redo
+    moves_made(page, 1)
+    page.keyboard.press("Control+z")
+    moves_made(page, 0)
+
+    source, target = plays["home"]
+    card = cards(page, source)[-1]
+    top(page, source).dblclick()
+    moves_made(page, 1)
+    assert cards(page, target)[-1] == card
+    screenshot(page, tmp_path, f"{name}-home")
+
+
+def test_a_card_dropped_where_it_cannot_go_stays(page):
+    start(page, "steeplechase", 3)
+    drag(page, top(page, "t2"), pile(page, "t5"), expect_targets={"t8"})  # 4♥ goes on 5♣ only
+    expect(page.locator("#message")).to_have_text("4♥ cannot go there.")
+    moves_made(page, 0)
+    assert cards(page, "t2") == ["4H"] and cards(page, "t5") == ["8H"]
+    expect(page.locator(".ghost")).to_have_count(0)
+    top(page, "t1").hover()  # 10♦ has nowhere to go, so it cannot be picked up
+    page.mouse.down()
+    page.mouse.move(400, 600, steps=4)
+    expect(page.locator(".ghost")).to_have_count(0)
+    page.mouse.up()
+
+
+def test_the_table_is_drawn_from_the_layout_hint(page, tmp_path):
+    start(page, "steeplechase", 3)
+    groups = page.locator(".layout-row").evaluate_all(
+        "rows => rows.map(row => [...row.querySelectorAll('.group')].map(group => group.dataset.group))")
+    assert groups == [["foundation"], ["obstacle"], ["tableau"], ["stock", "waste"]]
+    deal = framework.load_game("steeplechase").deal(3)
+    obstacle = [framework.card_text(card) for card in deal.piles[deal.game.pile_index("o")]]
+    assert cards(page, "o") == obstacle  # the obstacle in a row ...
+    boxes = [box["x"] for box in pile(page, "o").locator(".card").evaluate_all(
+        "cards => cards.map(card => card.getBoundingClientRect().toJSON())")]
+    assert boxes == sorted(boxes) and len(set(boxes)) == 13  # ... left to right, its playable card on the right
+    expect(top(page, "o")).to_have_attribute("aria-label", "A♣")
+    expect(top(page, "t1")).to_have_class(re.compile(r"\bred\b"))
+    expect(top(page, "t3")).to_have_class(re.compile(r"\bblack\b"))
+    expect(top(page, "t1").locator(".corner")).to_have_text("10♦")
+    expect(pile(page, "s").locator(".count")).to_have_text("82")
+
+    page.click("#actions button[data-action=deal]")  # the stock's button
+    moves_made(page, 1)
+    deal.push(deal.parse_move("d"))
+    assert cards(page, "w") == [framework.card_text(deal.piles[deal.game.pile_index("w")][-1])]
+    pile(page, "s").click()  # and the stock itself
+    moves_made(page, 2)
+    screenshot(page, tmp_path, "steeplechase-table")
+
+
+def test_a_column_is_fanned_down_and_a_run_moves_together(page):
+    start(page, "steeplechase", 3)
+    top(page, "t2").drag_to(pile(page, "t8"))
+    moves_made(page, 1)
+    top(page, "t3").drag_to(pile(page, "t8"))
+    moves_made(page, 2)
+    assert cards(page, "t8") == ["5C", "4H", "3C"]
+    tops = pile(page, "t8").locator(".card").evaluate_all("cards => cards.map(card => card.getBoundingClientRect().top)")
+    assert tops == sorted(tops) and len(set(tops)) == 3
+    run = pile(page, "t8").locator(".card").nth(1)  # 4H and 3C on it: a run of two
+    run.click(position={"x": 20, "y": 10})  # on the part of it that shows
+    expect(pile(page, "t8").locator(".card.selected")).to_have_count(1)
+    pile(page, "t2").click()  # the empty column
+    moves_made(page, 3)
+    assert cards(page, "t2") == ["4H", "3C"] and cards(page, "t8") == ["5C"]
+
+
+def test_the_grid_shows_its_gaps_and_shades_the_blocked_cards(page, tmp_path):
+    start(page, "blockade", 13)
+    grid = page.locator('.group[data-group="grid"] .pile')
+    expect(grid).to_have_count(20)  # the dealt row, and the next row where 'row' deals
+    expect(page.locator('.group[data-group="grid"] .pile.ahead')).to_have_count(10)
+    page.click("#actions button[data-action=row]")
+    moves_made(page, 1)
+    page.click("#actions button[data-action=row]")
+    moves_made(page, 2)
+    state = framework.load_game("blockade").deal(13)
+    for _ in range(2):
+        state.push(state.parse_move("row"))
+    free = {state.game.pile_names[move.source] for move in state.legal_moves() if not move.action}
+    for cell in range(1, 31):
+        name = f"g{cell}"
+        if name in free:
+            expect(top(page, name)).not_to_have_class(BLOCKED)
+        else:
+            expect(top(page, name)).to_have_class(BLOCKED)
+    assert free and any(f"g{cell}" not in free for cell in range(11, 21))
+
+    top(page, "g2").dblclick()  # g2 to a1 opens a gap in the top row
+    moves_made(page, 3)
+    expect(pile(page, "g2")).to_have_class(re.compile(r"\bgap\b"))
+    expect(pile(page, "g2").locator(".card")).to_have_count(0)
+    page.click("#actions button[data-action=fill]")
+    moves_made(page, 4)
+    expect(pile(page, "g2").locator(".card")).to_have_count(1)
+    screenshot(page, tmp_path, "blockade-grid")
+
+
+def test_an_action_with_many_choices_asks_for_the_card(page, tmp_path):
+    load_state(page, stuck_blockade(release_used=False), tmp_path)
+    button = page.locator("#actions button[data-action=release]")
+    expect(button).to_have_text("release…")
+    button.click()
+    expect(page.locator("#message")).to_contain_text("release: click the card")
+    assert len(highlighted(page)) == 104
+    card = cards(page, "g15")[-1]
+    top(page, "g15").click()  # a buried card: the release takes any
+    moves_made(page, 1)
+    assert cards(page, "r") == [card]
+    expect(page.locator("#message")).to_have_text("Played: release g15")
+    expect(page.locator("#actions button")).to_have_count(0)
+
+
+# --- the end of a game, and the controls ------------------------------------------------------
+
+
+def test_a_won_game_says_so(page, tmp_path):
+    load_state(page, won_in_one_steeplechase(), tmp_path)
+    expect(page.locator("#result")).to_be_hidden()
+    top(page, "w").drag_to(pile(page, "f1"))
+    expect(page.locator("#result")).to_be_visible()
+    expect(page.locator("#result")).to_have_text("Won! The game is won: every card is home.")
+    screenshot(page, tmp_path, "won")
+
+
+def test_no_legal_move_left_says_so(page, tmp_path):
+    load_state(page, stuck_blockade(), tmp_path)
+    expect(page.locator("#result")).to_have_text("No legal move left: the game is lost.")
+    expect(page.locator("#actions button")).to_have_count(0)
+    screenshot(page, tmp_path, "stuck")
+
+
+def test_restart_redo_new_game_and_reload(page, server):
+    start(page, "steeplechase", 3)
+    for source, target in (("t2", "t8"), ("t3", "t8")):
+        top(page, source).drag_to(pile(page, target))
+    moves_made(page, 2)
+    page.click("#restart")
+    moves_made(page, 0)
+    expect(page.locator("#message")).to_have_text("Back to the deal.")
+    expect(page.locator("#restart")).to_be_disabled()
+    page.click("#redo")
+    moves_made(page, 1)
+    page.reload()  # the game in play survives a reload
+    moves_made(page, 1)
+    assert cards(page, "t8") == ["5C", "4H"]
+    page.select_option("#game-choice", "blockade")
+    page.fill("#seed", "")  # no seed: a random deal
+    page.click("#deal-new")
+    expect(page.locator("body")).to_have_attribute("data-game", "blockade")
+    expect(page.locator("#info")).to_contain_text(re.compile(r"Blockade — deal \d+ — "))
+
+
+def test_a_bad_seed_gets_the_servers_reason_and_changes_nothing(page, page_errors):
+    start(page, "steeplechase", 3)
+    page.fill("#seed", "-4")
+    page.click("#deal-new")
+    expect(page.locator("#message")).to_have_text("field 'seed': Input should be greater than or equal to 0")
+    expect(page.locator("#message")).to_have_class("error")
+    expect(page.locator("#info")).to_contain_text("deal 3 — ")
+    assert page_errors == ["Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)"]
+    page_errors.clear()
+
+
+def test_auto_play_plays_the_safe_moves(page):
+    start(page, "blockade", 13, autoplay=True)
+    expect(page.locator("#message")).to_contain_text("Auto-play: ")
+    expect(page.locator("#autoplay")).to_be_checked()
+    start(page, "blockade", 13)
+    page.click("#autoplay-now")
+    expect(page.locator("#message")).to_contain_text("Auto-play: ")
+    assert page.locator("body").get_attribute("data-moves-made") != "0"
