@@ -116,13 +116,6 @@ class TableView(BaseModel):
     message: str = Field(description="The result in words, empty while the game goes on.")
 
 
-class HintView(BaseModel):
-    """A suggested move."""
-
-    move: MoveView
-    reason: str
-
-
 class ErrorView(BaseModel):
     """Why a request was refused; nothing was changed."""
 
