@@ -24,6 +24,7 @@ from .moves import Move
 from .player import loop
 from .player.render import Look, draw, pile_names
 from .player.session import Session, load_session
+from .web.command import serve
 
 USAGE_ERROR = 2
 NO = 1
@@ -200,6 +201,8 @@ def _ask_next() -> bool:
     except (EOFError, KeyboardInterrupt):
         return False
 
+
+main.add_command(serve)  # the web player (framework/web)
 
 if __name__ == "__main__":
     main()
