@@ -203,6 +203,7 @@ def _ask_next() -> bool:
 
 
 main.add_command(serve)  # the web player (framework/web)
+from .solver.commands import solve, stats; main.add_command(solve); main.add_command(stats)  # noqa: E402,E702
 
 if __name__ == "__main__":
     main()

@@ -15,11 +15,14 @@ from .moves import Move
 from .state import State
 
 
-def safe_moves(state: State) -> list[Move]:
-    """The legal moves to a foundation in ``state`` that are safe to play without thinking."""
+def safe_moves(state: State, legal: list[Move] | None = None) -> list[Move]:
+    """The legal moves to a foundation in ``state`` that are safe to play without thinking.
+
+    ``legal`` is ``state.legal_moves()`` when the caller has it already.
+    """
     game = state.game
     foundations = set(game.foundation_piles)
-    candidates = [move for move in state.legal_moves() if not move.action and move.count == 1 and move.target in foundations and move.source not in foundations]
+    candidates = [move for move in (state.legal_moves() if legal is None else legal) if not move.action and move.count == 1 and move.target in foundations and move.source not in foundations]
     if not candidates:
         return []
     on_foundations = Counter(card for pile in game.foundation_piles for card in state.piles[pile])

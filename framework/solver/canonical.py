@@ -1,0 +1,104 @@
+"""The canonical key of a position: equal for positions the solver may treat as one.
+
+The key is the piles as bytes (cards are 0..51, so one byte each), each card
+replaced by the first card of its class (cards the rules cannot tell apart),
+with the piles of every interchangeable group sorted, followed by the state
+variables. Equal cards of different decks are the same integer, so they are
+equal here too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+
+from ..cards import RANK, SUIT
+from ..game import Game, Group
+from ..state import State
+
+#: Between piles; never a card.
+_SEPARATOR = b"\xff"
+#: Before a pile's face-down count; never a card.
+_FACE_DOWN = b"\xfe"
+
+
+def interchangeable(game: Game, group: Group) -> bool:
+    """Whether the piles of ``group`` may be exchanged without changing what can be done.
+
+    A plugin decides through the ``interchangeable_piles`` hook; otherwise a
+    group of several piles is interchangeable unless its piles take different
+    suits or it is drawn as a grid (where a pile's place is part of the rules).
+    """
+    answer = game.hook.interchangeable_piles(game=game, group=group.name)
+    if answer is not None:
+        return bool(answer)
+    suits = group.spec.suits
+    return len(group.piles) > 1 and not group.spec.columns and not (suits and len(set(suits)) > 1)
+
+
+def interchangeable_groups(game: Game) -> tuple[range, ...]:
+    """The pile ranges of the game's interchangeable groups."""
+    return tuple(group.piles for group in game.groups.values() if interchangeable(game, group))
+
+
+def card_classes(game: Game) -> bytes:
+    """A ``bytes.translate`` table that maps each card to the first card of its class.
+
+    A plugin decides through the ``card_classes`` hook; otherwise two cards are
+    alike when they have the same rank, the same suit if any pile takes only one
+    suit, and the same row and column in every group's table of what fits on what.
+    """
+    answer = game.hook.card_classes(game=game)
+    if answer is not None:
+        classes = list(answer)
+    else:
+        suited = any(suit >= 0 for suit in game.pile_suit)
+        tables = [group.fits_table for group in game.groups.values()]
+
+        def signature(card: int) -> tuple[object, ...]:
+            rules = tuple((table[card * 52:card * 52 + 52], table[card::52]) for table in tables)
+            return (RANK[card], SUIT[card] if suited else -1, rules)
+
+        classes = [signature(card) for card in range(52)]
+    first: dict[object, int] = {}
+    table = bytearray(range(256))
+    for card, name in enumerate(classes):
+        table[card] = first.setdefault(name, card)
+    return bytes(table)
+
+
+def key_function(game: Game) -> Callable[[State], Hashable]:
+    """The function that gives the canonical key of a state of ``game``."""
+    if game.hook.solver_key.get_hookimpls():
+        fallback = _pile_key(game)
+
+        def plugin_key(state: State) -> Hashable:
+            answer = game.hook.solver_key(state=state)
+            return fallback(state) if answer is None else answer
+
+        return plugin_key
+    return _pile_key(game)
+
+
+def _pile_key(game: Game) -> Callable[[State], bytes]:
+    groups = interchangeable_groups(game)
+    spans = [(group.start, group.stop) for group in groups]
+    classes = card_classes(game)
+    vars_cache: dict[tuple[object, ...], bytes] = {}
+
+    def key(state: State) -> bytes:
+        face_down = state.face_down
+        if any(face_down):
+            parts = [bytes(pile).translate(classes) + _FACE_DOWN + str(down).encode() if down else bytes(pile).translate(classes)
+                     for pile, down in zip(state.piles, face_down)]
+        else:
+            parts = [bytes(pile).translate(classes) for pile in state.piles]
+        for start, stop in spans:
+            parts[start:stop] = sorted(parts[start:stop])
+        values = tuple(state.vars.values())
+        tail = vars_cache.get(values)
+        if tail is None:
+            tail = vars_cache[values] = repr(values).encode()
+        parts.append(tail)
+        return _SEPARATOR.join(parts)
+
+    return key

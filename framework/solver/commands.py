@@ -1,0 +1,167 @@
+"""The ``patience solve`` and ``patience stats`` commands (registered in ``framework.cli``)."""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from typing import Any
+
+import click
+
+from ..game import load_game
+from ..player.session import load_session
+from ..state import State
+from .result import LOST, UNKNOWN, WON, Budget, Result
+from .search import solve as solve_state
+from .stats import solve_deals, summarize
+
+#: Default budgets: the node budget decides (the same answer on every machine); time and memory are safety nets.
+SOLVE_NODES = 1_000_000
+SOLVE_SECONDS = 600.0
+STATS_NODES = 50_000
+STATS_SECONDS = 60.0
+MEMORY_MB = 1024.0
+
+_STOPPED = {"nodes": "the node budget ran out", "time": "the time budget ran out", "memory": "the memory budget ran out"}
+
+
+def reports_errors(function: Any) -> Any:
+    """``framework.cli.reports_errors``, looked up when called: ``framework.cli`` imports this module."""
+
+    @functools.wraps(function)
+    def wrapper(*arguments: Any, **options: Any) -> Any:
+        from .. import cli
+
+        return cli.reports_errors(function)(*arguments, **options)
+
+    return wrapper
+
+
+def budget_options(nodes: int, seconds: float) -> Any:
+    """The --nodes, --time and --memory options, with these defaults."""
+
+    def decorate(function: Any) -> Any:
+        function = click.option("--memory", type=click.FloatRange(min=1), default=MEMORY_MB, show_default=True,
+                                help="Most megabytes for the table of positions seen (an estimate).")(function)
+        function = click.option("--time", "seconds", type=click.FloatRange(min=0, min_open=True), default=seconds,
+                                show_default=True, help="Most seconds per deal (a safety net: answers then depend on speed).")(function)
+        return click.option("--nodes", type=click.IntRange(min=1), default=nodes, show_default=True,
+                            help="Most positions to expand per deal (the budget that keeps answers the same everywhere).")(function)
+
+    return decorate
+
+
+@click.command()
+@click.argument("game", required=False)
+@click.option("--seed", type=click.IntRange(min=0), help="Deal number (default 1).")
+@click.option("--load", "save_file", help="Solve the position saved in this file (a saved game or a saved state).")
+@budget_options(SOLVE_NODES, SOLVE_SECONDS)
+@click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+@reports_errors
+def solve(game: str | None, seed: int | None, save_file: str | None, nodes: int, seconds: float, memory: float,
+          as_json: bool) -> None:
+    """Solve a deal of GAME, or a saved position: won (with the winning moves), lost, or unknown.
+
+    The solver knows the order of the stock (it plays with every card visible). "Lost"
+    means every position reachable was searched and none is won. Exit status 0 for any answer.
+    """
+    if save_file is not None and seed is not None:
+        raise click.UsageError("give --seed or --load, not both")
+    if save_file is not None:
+        state = load_session(save_file, game=load_game(game) if game is not None else None).state
+        where = f"the position in {save_file}"
+    elif game is not None:
+        state = load_game(game).deal(1 if seed is None else seed)
+        where = f"deal {state.seed}"
+    else:
+        raise click.UsageError("name a GAME to solve, or --load a saved position")
+    budget = Budget(nodes=nodes, seconds=seconds, memory_mb=memory)
+    result = solve_state(state, budget)
+    if as_json:
+        data = {"game": state.game.id, "seed": state.seed, "moves_before": len(state.move_stack),
+                "budget": budget.to_dict(), **result.to_dict()}
+        click.echo(json.dumps(data, indent=1))
+    else:
+        click.echo(describe(state, where, result))
+
+
+def describe(state: State, where: str, result: Result) -> str:
+    """The answer in words, with the winning line wrapped to the terminal."""
+    effort = f"{result.nodes} positions expanded, {result.seconds:.1f} s"
+    title = f"{state.game.name}, {where}"
+    if result.answer == WON:
+        text = f"{title}: won in {len(result.line)} moves ({effort})."
+        return "\n".join([text, *wrapped(result.line)]) if result.line else text + " It is won already."
+    if result.answer == LOST:
+        return f"{title}: lost. No sequence of moves wins: every position reachable was searched ({effort})."
+    return f"{title}: unknown. {_STOPPED[result.stopped_by or 'nodes'].capitalize()} ({effort}); try more --nodes or --time."
+
+
+def wrapped(texts: tuple[str, ...], width: int = 100) -> list[str]:
+    """Move texts joined by commas into lines of at most ``width`` characters, never splitting a move."""
+    lines: list[str] = []
+    current = ""
+    for index, text in enumerate(texts):
+        piece = text + ("," if index < len(texts) - 1 else "")
+        if current and len(current) + 1 + len(piece) > width:
+            lines.append(current)
+            current = piece
+        else:
+            current = f"{current} {piece}" if current else piece
+    lines.append(current)
+    return lines
+
+
+@click.command()
+@click.argument("game")
+@click.option("--deals", type=click.IntRange(min=1), default=100, show_default=True, help="How many deals.")
+@click.option("--first", type=click.IntRange(min=0), default=1, show_default=True, help="The first deal's number.")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes solving at once.")
+@budget_options(STATS_NODES, STATS_SECONDS)
+@click.option("--json", "as_json", is_flag=True, help="Print the summary and every deal's record as JSON.")
+@reports_errors
+def stats(game: str, deals: int, first: int, jobs: int, nodes: int, seconds: float, memory: float, as_json: bool) -> None:
+    """Solve deals FIRST .. FIRST+DEALS-1 of GAME: won / lost / unknown, win rate, solve times.
+
+    With the same node budget the same deals get the same answers, however many jobs run.
+    """
+    loaded = load_game(game)  # errors in the rule file show here, once
+    budget = Budget(nodes=nodes, seconds=seconds, memory_mb=memory)
+    seeds = range(first, first + deals)
+    if sys.stderr.isatty():
+        with click.progressbar(length=deals, label=f"solving {deals} deals", file=sys.stderr) as bar:
+            records = solve_deals(game, seeds, budget, jobs, progress=lambda record: bar.update(1))
+    else:
+        records = solve_deals(game, seeds, budget, jobs)
+    summary = summarize(records)
+    if as_json:
+        data = {"game": loaded.id, "first": first, "jobs": jobs, "budget": budget.to_dict(), **summary, "records": records}
+        click.echo(json.dumps(data, indent=1))
+    else:
+        click.echo(report(loaded.name, first, budget, summary))
+
+
+def report(name: str, first: int, budget: Budget, summary: dict[str, Any]) -> str:
+    """The summary of ``stats`` in words."""
+    counts = summary["counts"]
+    total = summary["deals"]
+
+    def share(value: float | None) -> str:
+        return "-" if value is None else f"{100 * value:.1f}%"
+
+    def seconds(value: float | None) -> str:
+        return "-" if value is None else f"{value:.2f} s"
+
+    low, high = summary["win_rate_interval"]
+    all_low, all_high = summary["win_rate_all"]
+    times = summary["seconds_decided"]
+    lines = [
+        f"{name}: deals {first} to {first + total - 1}, at most {budget.nodes} positions and {budget.seconds:g} s each",
+        f"won {counts[WON]}, lost {counts[LOST]}, unknown {counts[UNKNOWN]} (decided {share(summary['decided'])})",
+        f"win rate of the decided deals: {share(summary['win_rate'])} (95% Wilson interval {share(low)} to {share(high)})",
+        f"win rate of all deals, whatever the unknown ones are: 95% interval {share(all_low)} to {share(all_high)}",
+        f"time to decide a deal: median {seconds(times['median'])}, 90th percentile {seconds(times['p90'])}, "
+        f"longest {seconds(times['max'])}",
+    ]
+    return "\n".join(lines)

@@ -1,0 +1,114 @@
+"""The safe moves the solver plays without trying anything else: only those it can prove.
+
+``framework.safety.safe_moves`` offers a card to a foundation when no card that
+could be built on it is left off the foundations. That alone does not make the
+move harmless: another card may need the same foundation top, the card may
+later fit a foundation where it would serve better, foundation cards may come
+back to the table, or leaving the pile may set off other rules. A solver that
+plays such a move without trying the others could call a winnable deal lost,
+so it plays a safe move without branching only when
+
+- a plugin answers ``move_is_safe`` with True for it (the plugin vouches), or
+- the rules are data the argument below covers: the game is won with all
+  cards on foundations; no foundation group moves cards anywhere; no plugin
+  changes the rules (``legal_moves``, ``allow_move``, ``can_pick``,
+  ``after_move``, ``apply_action``, ``is_won``, ``is_lost``); the card's pile is
+  not refilled nor refills another; the move does not empty a pile in a game
+  whose stock deals only when no pile is empty; and, in this position, every
+  foundation that takes the card is the target or an empty pile of the
+  target's interchangeable group, no other card left on the table could use
+  the target pile (beyond the spare empty piles of that group), and no card
+  that could lie under the card on any foundation is left on the table.
+
+The argument, given a winning line L from the position: foundation cards
+never move, so the card can only ever go to the target (or an interchangeable
+empty pile like it), and the target takes nothing else before it. Nothing can
+be built on the card anywhere (the safety rule), so it is a top card until it
+leaves the table, and removing it from L (its moves, and its place at the top
+of runs it moved with) leaves every other move of L legal: the piles it sat on
+only have more room, more empty piles and more face-up cards. Playing it first
+and then L without it wins.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..cards import SUIT
+from ..game import Game
+from ..moves import Move
+from ..safety import safe_moves
+from ..state import State
+from .canonical import interchangeable_groups
+
+#: Hooks through which a plugin changes what moves do or which are legal.
+RULE_HOOKS = ("legal_moves", "allow_move", "can_pick", "after_move", "apply_action", "is_won", "is_lost")
+
+
+class ForcedMoves:
+    """Finds a safe move the solver may play in a position without trying others."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.plugin_verdicts = bool(game.hook.move_is_safe.get_hookimpls())
+        self.data_only = (
+            game.spec.won_when == "all cards on foundations"
+            and not any(group.targets for group in game.foundations)
+            and not any(getattr(game.hook, name).get_hookimpls() for name in RULE_HOOKS)
+        )
+        self.refilled = frozenset(pile for pair in game.refills for pile in pair)
+        self.keep_piles = any(group.spec.needs_no_empty_piles for group in game.groups.values())
+        self.foundations = game.foundation_piles
+        self.table = tuple(p for p in range(len(game.pile_names)) if p not in self.foundations)
+        self.alike = {pile: piles for piles in interchangeable_groups(game) for pile in piles}
+        self.predecessors = {
+            card: tuple({below for group in game.foundations for below in range(52) if group.fits(below, card)})
+            for card in range(52)
+        }
+
+    def move(self, state: State, legal: list[Move]) -> Move | None:
+        """A safe move to play without branching in ``state`` (whose legal moves are ``legal``), or None."""
+        if not (self.data_only or self.plugin_verdicts):
+            return None
+        for move in safe_moves(state, legal):
+            if self.plugin_verdicts and state.game.hook.move_is_safe(state=state, move=move) is True:
+                return move
+            if self.data_only and self._provable(state, move):
+                return move
+        return None
+
+    def _provable(self, state: State, move: Move) -> bool:
+        piles = state.piles
+        source = piles[move.source]
+        if move.source in self.refilled or (self.keep_piles and len(source) == 1):
+            return False
+        card = source[-1]
+        off = Counter(card for pile in self.table for card in piles[pile])
+        if any(off[below] for below in self.predecessors[card]):
+            return False  # a card left on the table could later let another foundation take this one
+        target = move.target
+        spares = self.alike.get(target, range(target, target + 1))
+        takers = [pile for pile in self.foundations if self._takes(state, pile, card)]
+        if piles[target]:
+            if takers != [target]:
+                return False
+            rivals = sum(count for other, count in off.items() if self._takes(state, target, other)) - 1
+            return rivals == 0
+        if any(piles[pile] or pile not in spares for pile in takers):
+            return False
+        rivals = sum(count for other, count in off.items() if self._takes(state, target, other)) - 1
+        return rivals < len(takers)
+
+    def _takes(self, state: State, pile: int, card: int) -> bool:
+        """Whether foundation ``pile`` takes ``card`` now by the rule data."""
+        game = self.game
+        suit = game.pile_suit[pile]
+        if suit >= 0 and suit != SUIT[card]:
+            return False
+        cards = state.piles[pile]
+        group = game.pile_group[pile]
+        if group.max_cards is not None and len(cards) >= group.max_cards:
+            return False
+        if cards:
+            return group.fits(cards[-1], card)
+        return group.accepts_on_empty(card, state.base_rank)

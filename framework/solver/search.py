@@ -1,0 +1,220 @@
+"""Depth-first search for a win, with a table of the positions seen, in widening rounds.
+
+The search works on one copy of the position through the kernel's ``push`` and
+``pop``. It enters a position by playing the safe moves it can prove (``forced``)
+one after another, then tries the moves ``MoveOrder`` offers, best first.
+
+Rounds (limited discrepancy search): taking the move ranked ``i`` (from 0)
+spends ``i`` of the round's allowance of discrepancies, and a move that would
+overspend is not tried in that round. Round allowances grow (0, 1, 2, 4, 8,
+...), so the search first follows the ordering closely everywhere instead of
+sinking its whole budget into the last decisions of one early guess. Every
+round is a depth-first search with its own table: canonical key -> the largest
+allowance left with which that position was entered; a position entered again
+with no more allowance left is not searched again.
+
+Why "lost" is a proof: a round in which no move was left untried for want of
+allowance is a plain graph search for a reachable won position. A key enters
+the table when its position is first reached, and every position in the table
+is either fully searched or still on the current path (whose remaining moves
+the search will still try). So when such a round ends without a win, every
+position reachable from the start, up to the equivalences below, was reached,
+and none is won. A cycle (moves back to a position on the path, such as a card
+going back from a foundation and up again) meets a key already in the table
+and is cut; that is sound because the position it returns to is searched in
+full anyway. No other round answers "lost", and no table outlives its round,
+so a cut made against an unfinished position never becomes a verdict. The
+equivalences: equal canonical keys (``canonical``), the targets ``MoveOrder``
+leaves out (they give a position with an equal key), and the forced safe moves
+(playing one never turns a winnable position into a lost one: see ``forced``
+for the argument, or the plugin that vouched for the move).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from ..errors import PatienceError
+from ..moves import Move
+from ..state import State
+from .canonical import interchangeable_groups, key_function
+from .forced import ForcedMoves
+from .ordering import MoveOrder
+from .result import LOST, UNKNOWN, WON, Budget, Result
+
+#: Rough bytes a table spends per key besides the key object itself.
+_ENTRY_OVERHEAD = 100
+#: A round allowance this large never stops a move: the round is a full search.
+_UNLIMITED = sys.maxsize
+
+
+class SolverError(PatienceError):
+    """The solver found a line that the kernel does not replay to a win (a bug in a rule or plugin)."""
+
+
+class _Stop(Exception):
+    """A budget ran out; ``reason`` says which."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+
+def solve(state: State, budget: Budget = Budget()) -> Result:
+    """Search ``state`` (left unchanged) for a win within ``budget``."""
+    return Search(state, budget).run()
+
+
+def allowances() -> list[int]:
+    """The discrepancy allowance of each round, the last one unlimited."""
+    return [0, 1, 2, 4, 8, 16, 32, _UNLIMITED]
+
+
+class Search:
+    """One search from one position, in rounds."""
+
+    def __init__(self, state: State, budget: Budget) -> None:
+        game = state.game
+        self.start = state.copy(stack=False)
+        self.state = state.copy(stack=False)
+        self.budget = budget
+        self.key = key_function(game)
+        self.order = MoveOrder(game, interchangeable_groups(game))
+        self.forced = ForcedMoves(game)
+        self.table: dict[object, int] = {}
+        self.nodes = 0
+        self.positions = 0
+        self.rounds = 0
+        self._memory = 0
+        self._short = False
+        self._max_nodes = budget.nodes
+        self._max_memory = None if budget.memory_mb is None else budget.memory_mb * 1024 * 1024
+        self._deadline: float | None = None
+
+    def run(self) -> Result:
+        """Search until a win is found, the space is exhausted or the budget runs out."""
+        started = time.perf_counter()
+        if self.budget.seconds is not None:
+            self._deadline = started + self.budget.seconds
+        answer, stopped_by = UNKNOWN, None
+        try:
+            for allowance in allowances():
+                self.rounds += 1
+                answer = self._round(allowance)
+                if answer == WON or not self._short:
+                    break
+                answer = UNKNOWN
+        except _Stop as stop:
+            stopped_by = stop.reason
+        finally:
+            self.positions = max(self.positions, len(self.table))
+        moves = tuple(self.state.move_stack) if answer == WON else ()
+        line = self._replay(moves) if answer == WON else ()
+        return Result(
+            answer=answer,
+            nodes=self.nodes,
+            positions=self.positions,
+            seconds=time.perf_counter() - started,
+            moves=moves,
+            line=line,
+            stopped_by=stopped_by,
+        )
+
+    def _round(self, allowance: int) -> str:
+        """One depth-first search with at most ``allowance`` discrepancies on any path."""
+        state = self.state
+        while state.move_stack:
+            state.pop()
+        self.positions = max(self.positions, len(self.table))
+        self.table = {}
+        self._memory = 0
+        self._short = False
+        key = self.key
+        table = self.table
+        self._remember(key(state), allowance)
+        status, children, pushed = self._enter(allowance)
+        if status is not None:
+            return status
+        # Each frame: the moves to try, the next one's index, moves to pop when done, allowance left.
+        frames: list[list] = [[children, 0, pushed, allowance]]
+        while frames:
+            frame = frames[-1]
+            children, index, _, left = frame
+            if index == len(children) or index > left:
+                if index < len(children):
+                    self._short = True
+                for _ in range(frame[2]):
+                    state.pop()
+                frames.pop()
+                continue
+            frame[1] = index + 1
+            left -= index
+            state.push(children[index])
+            position = key(state)
+            if table.get(position, -1) >= left:
+                state.pop()
+                continue
+            self._remember(position, left)
+            status, children, pushed = self._enter(left)
+            if status == WON:
+                return WON
+            if status is not None:
+                for _ in range(pushed + 1):
+                    state.pop()
+                continue
+            frames.append([children, 0, pushed + 1, left])
+        return LOST
+
+    def _enter(self, left: int) -> tuple[str | None, list[Move], int]:
+        """Play the safe moves of the position just reached; then (None, moves to try, safe moves played).
+
+        The status is WON when a won position is reached, LOST when it is a dead
+        end (no move, or a safe move leads to a position searched before).
+        """
+        state = self.state
+        pushed = 0
+        while True:
+            if state.is_won():
+                return WON, [], pushed
+            self._spend()
+            moves = state.legal_moves()
+            forced = self.forced.move(state, moves)
+            if forced is None:
+                children = self.order.order(state, moves)
+                return (None if children else LOST), children, pushed
+            state.push(forced)
+            pushed += 1
+            position = self.key(state)
+            if self.table.get(position, -1) >= left:
+                return LOST, [], pushed
+            self._remember(position, left)
+
+    def _remember(self, position: object, left: int) -> None:
+        if position not in self.table:
+            self._memory += sys.getsizeof(position) + _ENTRY_OVERHEAD
+            if self._max_memory is not None and self._memory > self._max_memory:
+                raise _Stop("memory")
+        self.table[position] = left
+
+    def _spend(self) -> None:
+        """Count one expanded position, or stop if the budget is spent."""
+        if self._max_nodes is not None and self.nodes >= self._max_nodes:
+            raise _Stop("nodes")
+        if self._deadline is not None and time.perf_counter() > self._deadline:
+            raise _Stop("time")
+        self.nodes += 1
+
+    def _replay(self, moves: tuple[Move, ...]) -> tuple[str, ...]:
+        """The move texts of ``moves``, checked by replaying them as text from the start to a win."""
+        replay = self.start.copy(stack=False)
+        line = []
+        try:
+            for move in moves:
+                text = replay.move_text(move)
+                replay.push(replay.parse_move(text))
+                line.append(text)
+        except PatienceError as error:
+            raise SolverError(f"the solver's line does not replay at move {len(line) + 1}: {error}") from None
+        if not replay.is_won():
+            raise SolverError("the solver's line does not win when replayed: " + " ".join(line))
+        return tuple(line)

@@ -1,0 +1,118 @@
+"""Winnability statistics: many deals solved in parallel, then counts, a win rate and times.
+
+The unit of work is ``solve_deal(game, seed, budget)``: plain data in (a game
+name or rule-file path, a seed, a budget as a dict), one plain record out. It
+loads what it needs itself, so it can run in another process, or be handed
+as it is to a distributed engine (Dask, Ray).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Any
+
+from ..game import Game, load_game
+from .result import ANSWERS, LOST, UNKNOWN, WON, Budget
+from .search import solve
+
+#: The normal quantile of a two-sided 95% interval.
+Z95 = 1.959963984540054
+
+
+@functools.lru_cache(maxsize=8)
+def _game(name: str) -> Game:
+    return load_game(name)
+
+
+def solve_deal(game: str, seed: int, budget: dict[str, Any]) -> dict[str, Any]:
+    """Solve deal ``seed`` of ``game`` within ``budget`` (``Budget`` fields); the result record."""
+    result = solve(_game(game).deal(seed), Budget(**budget))
+    return {
+        "seed": seed,
+        "answer": result.answer,
+        "moves": len(result.line),
+        "nodes": result.nodes,
+        "positions": result.positions,
+        "seconds": round(result.seconds, 4),
+        "stopped_by": result.stopped_by,
+    }
+
+
+def solve_deals(game: str, seeds: Sequence[int], budget: Budget, jobs: int = 1,
+                progress: Callable[[dict[str, Any]], None] | None = None) -> list[dict[str, Any]]:
+    """The records of ``seeds``, in seed order, solved by ``jobs`` processes; ``progress`` sees each as it ends."""
+    plain = budget.to_dict()
+    records = []
+    if jobs <= 1:
+        for seed in seeds:
+            records.append(solve_deal(game, seed, plain))
+            if progress:
+                progress(records[-1])
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for future in as_completed([pool.submit(solve_deal, game, seed, plain) for seed in seeds]):
+                records.append(future.result())
+                if progress:
+                    progress(records[-1])
+    return sorted(records, key=lambda record: record["seed"])
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default); (0, 1) for no trials.
+
+    >>> [round(x, 3) for x in wilson(8, 10)]
+    [0.49, 0.943]
+    """
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(values: Iterable[float], fraction: float) -> float | None:
+    """The ``fraction`` quantile of ``values`` by linear interpolation; None if there are none.
+
+    >>> percentile([1, 2, 3, 4], 0.5), percentile([5.0], 0.9), percentile([], 0.5)
+    (2.5, 5.0, None)
+    """
+    ordered = sorted(values)
+    if not ordered:
+        return None
+    place = (len(ordered) - 1) * fraction
+    low = math.floor(place)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (place - low)
+
+
+def summarize(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Counts, win rates with 95% Wilson intervals, and percentiles of the time per deal.
+
+    ``win_rate`` is over the decided deals; ``win_rate_all`` bounds the rate over
+    all deals whatever the unknown ones turn out to be: from the lower end of the
+    interval with every unknown deal lost to the upper end with every one won.
+    """
+    counts = {answer: sum(1 for record in records if record["answer"] == answer) for answer in ANSWERS}
+    won, decided, total = counts[WON], counts[WON] + counts[LOST], len(records)
+    decided_times = [record["seconds"] for record in records if record["answer"] != UNKNOWN]
+    all_times = [record["seconds"] for record in records]
+    nodes = sum(record["nodes"] for record in records)
+    seconds = sum(all_times)
+    return {
+        "deals": total,
+        "counts": counts,
+        "decided": decided / total if total else None,
+        "win_rate": won / decided if decided else None,
+        "win_rate_interval": list(wilson(won, decided)),
+        "win_rate_all": [wilson(won, total)[0], wilson(won + counts[UNKNOWN], total)[1]],
+        "seconds_decided": {"median": percentile(decided_times, 0.5), "p90": percentile(decided_times, 0.9),
+                            "max": max(decided_times, default=None)},
+        "seconds_all": {"median": percentile(all_times, 0.5), "p90": percentile(all_times, 0.9),
+                        "max": max(all_times, default=None)},
+        "nodes_per_second": nodes / seconds if seconds else None,
+    }
