@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import importlib.metadata
 import json
 import os
 import stat
@@ -46,10 +47,20 @@ def game_schema() -> dict[str, Any]:
     return json.loads(text)
 
 
+#: Entry-point group through which installed packages ship rule files: each entry point names a package whose directory holds them.
+RULES_ENTRY_POINT_GROUP = "patience.rules"
+
+
 def rule_directories() -> list[Path]:
-    """Where games are looked up by name: the user's directories (``PATIENCE_RULES_PATH``) first, then the built-in ones."""
+    """Where games are looked up by name: the user's directories (``PATIENCE_RULES_PATH``) first,
+    then the built-in ones, then those of installed packages (the ``patience.rules`` entry points)."""
     found = [Path(part) for part in os.environ.get(RULES_PATH_VARIABLE, "").split(os.pathsep) if part]
     found.append(Path(str(resources.files("patience_rules"))))
+    for entry_point in sorted(importlib.metadata.entry_points(group=RULES_ENTRY_POINT_GROUP), key=lambda entry: entry.name):
+        try:
+            found.append(Path(str(resources.files(entry_point.value))))
+        except (ImportError, TypeError):
+            continue  # a broken package must not hide the other games
     return found
 
 
@@ -114,7 +125,7 @@ def _read_rule_file(path: Path, source: str) -> bytes:
 def parse_spec(raw: bytes | str, *, source: str = "<rules>", game_id: str = "game") -> GameSpec:
     """The checked spec from rule-file text; raises ``LoadError`` listing every problem."""
     if isinstance(raw, str):
-        raw = raw.encode("utf-8")
+        raw = raw.encode("utf-8", "surrogatepass")  # a lone surrogate is then reported as not UTF-8
     document, problems = read_yaml(raw, source)
     if document is None:
         raise LoadError(problems)

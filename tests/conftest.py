@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 
 import pytest
 
@@ -80,3 +85,44 @@ def play(state: framework.State, texts: Iterable[str]) -> framework.State:
     for text in texts:
         state.push(state.parse_move(text))
     return state
+
+
+#: What a fresh clone would not have: built or installed leftovers of this checkout.
+NOT_SOURCE = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis")
+
+
+class FreshVenv:
+    """A new virtual environment, with nothing of the checkout's, to install packages into and run from."""
+
+    def __init__(self, where: Path) -> None:
+        self.where = where
+        self.path = where / "venv"
+        self.run([sys.executable, "-m", "venv", str(self.path)], cwd=where)
+        self.python = self.path / "bin" / "python"
+
+    def run(self, command: list[str], cwd: Path) -> str:
+        """Run ``command`` in ``cwd`` with none of the checkout's settings; its output, or the test fails."""
+        environment = {name: value for name, value in os.environ.items()
+                       if name not in {"PYTHONPATH", "VIRTUAL_ENV", "PATIENCE_RULES_PATH", "PYTHONHOME"}}
+        result = subprocess.run(command, cwd=cwd, env=environment, capture_output=True, text=True, timeout=600)
+        assert result.returncode == 0, f"{' '.join(map(str, command))} failed:\n{result.stdout}\n{result.stderr}"
+        return result.stdout
+
+    def install(self, *sources: Path) -> None:
+        """pip install copies of the source trees (building in place would leave files in the checkout)."""
+        copies = []
+        for source in sources:
+            copy = self.where / "sources" / source.name
+            shutil.copytree(source, copy, ignore=NOT_SOURCE)
+            copies.append(str(copy))
+        self.run([str(self.python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *copies], cwd=self.where)
+
+    def bin(self, name: str) -> str:
+        """The path of a command installed in the environment."""
+        return str(self.path / "bin" / name)
+
+
+@pytest.fixture
+def fresh_venv(tmp_path: Path) -> FreshVenv:
+    """A new virtual environment in a temporary directory."""
+    return FreshVenv(tmp_path)

@@ -8,7 +8,7 @@ import random
 import pytest
 
 import framework
-from framework import State, parse_card
+from framework import State, parse_card, testing
 
 
 @pytest.fixture(scope="module")
@@ -23,23 +23,14 @@ def cards(text: str) -> list[int]:
 def position(game: framework.Game, rows: list[str], *, stock: str = "", aces: dict[str, str] | None = None,
              kings: dict[str, str] | None = None, released: str = "", **variables: object) -> State:
     """A Blockade position: ``rows`` of ten cells each ('.' for a gap), foundations by suit letter."""
-    piles: list[list[int]] = [[] for _ in game.pile_names]
-    grid = game.groups["grid"].piles
+    piles = {"s": " ".join(stock.split()[::-1]), "r": released}  # the first stock card named is on top
     for row, line in enumerate(rows):
         words = line.split()
         assert len(words) == 10, line
-        for column, word in enumerate(words):
-            if word != ".":
-                piles[grid[row * 10 + column]] = cards(word)
-    suit_pile = {"C": 0, "D": 1, "H": 2, "S": 3}
-    for group, contents in (("aces", aces or {}), ("kings", kings or {})):
-        for suit, text in contents.items():
-            piles[game.groups[group].piles[suit_pile[suit]]] = cards(text)
-    piles[game.pile_index("s")] = cards(stock)[::-1]  # the first card named is on top
-    piles[game.pile_index("r")] = cards(released)
-    state_vars = dict(game.initial_vars, grid_rows=len(rows))
-    state_vars.update(variables)
-    return State(game, piles, [0] * len(piles), state_vars)
+        piles.update({f"g{row * 10 + column + 1}": word for column, word in enumerate(words) if word != "."})
+    for label, contents in (("a", aces or {}), ("k", kings or {})):
+        piles.update({f"{label}{'CDHS'.index(suit) + 1}": text for suit, text in contents.items()})
+    return testing.position(game, piles, **dict({"grid_rows": len(rows)}, **variables))
 
 
 def moves(state: State) -> set[str]:

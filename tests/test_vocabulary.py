@@ -5,21 +5,14 @@ from __future__ import annotations
 import pytest
 
 import framework
-from framework import State, parse_card
+from framework import State
 from framework.cards import card_text
+from framework.testing import position
 
 
 def build(game_id: str, piles: dict[str, str], **variables: object) -> State:
-    """A position: pile name -> cards bottom first, face-down ones before a '|' ("3C 4D | 5H")."""
-    game = framework.load_game(game_id)
-    contents: list[list[int]] = [[] for _ in game.pile_names]
-    face_down = [0] * len(contents)
-    for name, text in piles.items():
-        down, _, up = text.rpartition("|")
-        index = game.pile_index(name)
-        contents[index] = [parse_card(word) for word in (down.split() + up.split())]
-        face_down[index] = len(down.split())
-    return State(game, contents, face_down, dict(game.initial_vars, **variables))
+    """A position of a built-in game (see ``framework.testing.position``)."""
+    return position(framework.load_game(game_id), piles, **variables)
 
 
 def texts(state: State) -> set[str]:

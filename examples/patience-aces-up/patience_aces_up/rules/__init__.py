@@ -1,0 +1,1 @@
+"""The rule files this package ships (found through the ``patience.rules`` entry point)."""
