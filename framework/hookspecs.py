@@ -152,3 +152,17 @@ def card_classes(game: Game) -> Sequence[int] | None:
     ``range(52)`` (every card its own class). The first answer decides. Called
     once per solver set-up.
     """
+
+
+@hookspec
+def check_state(state: State) -> str | None:
+    """A problem with ``state``, just read from JSON, that only this plugin can see; None if there is none.
+
+    Return one line that names the field, e.g. ``"field 'vars.released_cell':
+    expected a pile from g1 to g110, or null; got 'x'"``: the state is then refused
+    with that ``StateError``. The kernel has already checked the cards, the face-down
+    counts, and that each variable has the type of its value at the deal; check
+    what only the plugin knows (a variable naming a pile, a count that must match
+    the piles). Called by ``Game.state_from_json`` for every plugin, before the
+    state is returned; the state must not be changed.
+    """

@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .cards import CardError, card_text, parse_card
-from .errors import MoveError, PatienceError, StateError
-from .moves import BASE_RANK_VAR
+from .errors import PatienceError, StateError
+from .moves import BASE_RANK_VAR, REDEALS_VAR
 from .notation import move_text
 
 if TYPE_CHECKING:
@@ -42,98 +42,186 @@ def state_to_json(state: State) -> dict[str, Any]:
 
 
 def state_from_json(game: Game, data: Mapping[str, Any] | str) -> State:
-    """The state ``data`` describes; ``StateError`` naming the field if it is not a state of ``game``."""
+    """The state ``data`` describes; ``StateError`` naming the field if it is not a state of ``game``.
+
+    Reading a state changes nothing: the state is built new, or not at all.
+    """
     from .state import State
 
     if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as error:
-            raise StateError(f"not JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
+        data = _parse(data)
     if not isinstance(data, Mapping):
         raise StateError("a state is a JSON object")
-    if data.get("format") != FORMAT:
-        raise StateError(f"field 'format': expected {FORMAT!r}, got {data.get('format')!r}")
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise StateError("field 'version': expected a whole number")
-    if version > VERSION:
-        raise StateError(f"field 'version': {version} is newer than this program reads ({VERSION}); upgrade patience")
-    if data.get("game") != game.id:
-        raise StateError(f"field 'game': this is a state of {data.get('game')!r}, not of {game.id!r}")
-
-    piles_data = data.get("piles")
-    if not isinstance(piles_data, Mapping):
-        raise StateError("field 'piles': expected an object of pile names to card lists")
-    for name in piles_data:
-        if name not in game.pile_names:
-            raise StateError(f"field 'piles.{name}': no such pile in {game.id} (piles: {', '.join(game.pile_names)})")
-    piles: list[list[int]] = []
-    for name in game.pile_names:
-        cards = piles_data.get(name)
-        if not isinstance(cards, list):
-            raise StateError(f"field 'piles.{name}': expected a list of cards")
-        try:
-            piles.append([parse_card(card) if isinstance(card, str) else _not_card(card) for card in cards])
-        except CardError as error:
-            raise StateError(f"field 'piles.{name}': {error}") from None
-    _check_cards(game, piles)
-
-    face_down = [0] * len(piles)
-    face_down_data = data.get("face_down", {})
-    if not isinstance(face_down_data, Mapping):
-        raise StateError("field 'face_down': expected an object of pile names to counts")
-    for name, count in face_down_data.items():
-        if name not in game.pile_names:
-            raise StateError(f"field 'face_down.{name}': no such pile")
-        index = game.pile_index(name)
-        if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= len(piles[index]):
-            raise StateError(f"field 'face_down.{name}': expected a count from 0 to {len(piles[index])}")
-        face_down[index] = count
-
-    variables = dict(game.initial_vars)
-    vars_data = data.get("vars", {})
-    if not isinstance(vars_data, Mapping):
-        raise StateError("field 'vars': expected an object")
-    for name, value in vars_data.items():
-        if name not in variables:
-            raise StateError(f"field 'vars.{name}': {game.id} keeps no variable of that name")
-        expected = variables[name]
-        if not isinstance(value, (int, str, bool, type(None))) or (
-            expected is not None and value is not None and type(value) is not type(expected)
-        ):
-            raise StateError(f"field 'vars.{name}': expected a value like {expected!r}, got {value!r}")
-        variables[name] = value
-    if game.spec.base_rank is not None:
-        base = variables.get(BASE_RANK_VAR)
-        if isinstance(base, bool) or not isinstance(base, int) or not 1 <= base <= 13:
-            raise StateError(f"field 'vars.{BASE_RANK_VAR}': expected the base rank, a whole number from 1 (ace) to 13 (king); got {base!r}")
+    _check_header(game, data)
+    piles = _read_piles(game, data.get("piles"))
+    face_down = _read_face_down(game, data.get("face_down", {}), piles)
+    variables = _read_vars(game, data.get("vars", {}))
     seed = data.get("seed")
     if seed is not None:
         try:
             game.pack_order(seed)
         except PatienceError as error:
             raise StateError(f"field 'seed': {error}") from None
-
     state = State(game, piles, face_down, variables, seed)
+    for problem in state._call("check_state", state=state):
+        if problem:
+            raise StateError(problem if problem.startswith("field '") else f"field 'vars': {problem}")
     moves = data.get("moves")
     if seed is None:
         if moves:
             raise StateError("field 'moves': moves need the 'seed' of the deal they were played from")
         return state
-    if moves is None:
-        moves = []
+    return _replay(game, seed, [] if moves is None else moves, state)
+
+
+def _parse(text: str) -> Any:
+    """The JSON value in ``text``, refusing an object with a key twice."""
+    try:
+        return json.loads(text, object_pairs_hook=_object_without_repeats)
+    except json.JSONDecodeError as error:
+        message = error.msg.removesuffix(" at")  # "Unterminated string starting at"
+        raise StateError(f"not JSON: {message} at line {error.lineno} column {error.colno}") from None
+    except RecursionError:
+        raise StateError("not a saved state: nested too deep") from None
+    except ValueError as error:  # e.g. a number of more digits than Python converts
+        raise StateError(f"not a saved state: {error}") from None
+
+
+def _object_without_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        repeated = next(key for index, (key, _) in enumerate(pairs) if key in dict(pairs[:index]))
+        raise ValueError(f"the key {repeated!r} appears twice in one object")
+    return result
+
+
+def _check_header(game: Game, data: Mapping[str, Any]) -> None:
+    if data.get("format") != FORMAT:
+        raise StateError(f"field 'format': expected {FORMAT!r}, got {_shown(data.get('format'))}")
+    version = data.get("version")
+    if not _is_count(version) or version < 1:
+        raise StateError(f"field 'version': expected a whole number from 1 to {VERSION}, got {_shown(version)}")
+    if version > VERSION:
+        raise StateError(f"field 'version': {version} is newer than this program reads ({VERSION}); upgrade patience")
+    if data.get("game") != game.id:
+        raise StateError(f"field 'game': this is a state of {_shown(data.get('game'))}, not of {game.id!r}")
+
+
+def _read_piles(game: Game, piles_data: Any) -> list[list[int]]:
+    if not isinstance(piles_data, Mapping):
+        raise StateError("field 'piles': expected an object of pile names to card lists")
+    for name in piles_data:
+        if name not in game.pile_names:
+            raise StateError(f"field {_field('piles', name)}: no such pile in {game.id} (piles: {', '.join(game.pile_names)})")
+    piles: list[list[int]] = []
+    for name in game.pile_names:
+        cards = piles_data.get(name)
+        if not isinstance(cards, list):
+            raise StateError(f"field {_field('piles', name)}: expected a list of cards, got {_shown(cards)}")
+        try:
+            piles.append([parse_card(card) if isinstance(card, str) else _not_card(card) for card in cards])
+        except CardError as error:
+            raise StateError(f"field {_field('piles', name)}: {error}") from None
+    _check_cards(game, piles)
+    return piles
+
+
+def _read_face_down(game: Game, face_down_data: Any, piles: list[list[int]]) -> list[int]:
+    if not isinstance(face_down_data, Mapping):
+        raise StateError("field 'face_down': expected an object of pile names to counts")
+    face_down = [0] * len(piles)
+    may_be_face_down = _piles_dealt_face_down(game)
+    for name, count in face_down_data.items():
+        if name not in game.pile_names:
+            raise StateError(f"field {_field('face_down', name)}: no such pile in {game.id} (piles: {', '.join(game.pile_names)})")
+        index = game.pile_index(name)
+        if not _is_count(count) or not 0 <= count <= len(piles[index]):
+            raise StateError(f"field {_field('face_down', name)}: expected a count from 0 to {len(piles[index])}, got {_shown(count)}")
+        if count and index not in may_be_face_down:
+            raise StateError(f"field {_field('face_down', name)}: {game.id} never has face-down cards on this pile")
+        face_down[index] = count
+    return face_down
+
+
+def _piles_dealt_face_down(game: Game) -> set[int]:
+    """The piles the opening deal puts face-down cards on: the only ones that hold any in play.
+
+    (Moves take face-up cards only; a stock's cards count as face down without a count.)
+    """
+    found = set()
+    for step in game.spec.deal:
+        group = game.groups[step.group]
+        if group.role == "stock" or not any(step.face_down):
+            continue
+        targets = list(group.piles) if step.piles is None else [group.piles[index] for index in step.piles]
+        found.update(pile for pile, down in zip(targets, step.face_down) if down)
+    return found
+
+
+def _read_vars(game: Game, vars_data: Any) -> dict[str, Any]:
+    if not isinstance(vars_data, Mapping):
+        raise StateError("field 'vars': expected an object of variable names to values")
+    variables = dict(game.initial_vars)
+    for name, value in vars_data.items():
+        if name not in variables:
+            known = ", ".join(variables) or "none"
+            raise StateError(f"field {_field('vars', name)}: {game.id} keeps no variable of that name (variables: {known})")
+        expected = variables[name]
+        if not is_like(value, expected):
+            raise StateError(f"field {_field('vars', name)}: expected a value like {expected!r}, got {_shown(value)}")
+        variables[name] = value
+    if game.spec.base_rank is not None:
+        base = variables.get(BASE_RANK_VAR)
+        if not _is_count(base) or not 1 <= base <= 13:
+            raise StateError(f"field 'vars.{BASE_RANK_VAR}': expected the base rank, a whole number from 1 (ace) to 13 (king); got {_shown(base)}")
+    if REDEALS_VAR in variables:
+        limits = [group.spec.redeals for group in game.stocks]
+        most = -1 if -1 in limits else max(limits)  # -1: unlimited
+        used = variables[REDEALS_VAR]
+        if not _is_count(used) or used < 0 or (most >= 0 and used > most):
+            allowed = "0 or more" if most < 0 else f"from 0 to {most}"
+            raise StateError(f"field 'vars.{REDEALS_VAR}': expected a whole number {allowed}, got {_shown(used)}")
+    return variables
+
+
+def _replay(game: Game, seed: int | str, moves: Any, state: State) -> State:
+    """Deal ``seed`` with ``moves`` played, which must lead to ``state``'s position."""
     if not isinstance(moves, list) or not all(isinstance(text, str) for text in moves):
         raise StateError("field 'moves': expected a list of move texts")
     replayed = game.deal(seed)
-    for number, text in enumerate(moves, 1):
+    for number, text in enumerate(moves):
         try:
             replayed.push(replayed.parse_move(text))
-        except (MoveError, PatienceError) as error:
-            raise StateError(f"field 'moves[{number - 1}]': {text!r}: {error}") from None
+        except PatienceError as error:
+            raise StateError(f"field 'moves[{number}]': {text!r}: {error}") from None
     if replayed.position_key() != state.position_key():
         raise StateError("field 'moves': the moves from the deal do not lead to the saved piles")
     return replayed
+
+
+def is_like(value: Any, initial: Any) -> bool:
+    """Whether ``value`` may be kept in a state variable whose value at the deal is ``initial``.
+
+    A JSON scalar of the same type; any JSON scalar where the deal has None.
+    """
+    if initial is None:
+        return isinstance(value, (int, str, bool, type(None))) and not isinstance(value, float)
+    return type(value) is type(initial)
+
+
+def _field(*parts: Any) -> str:
+    """The name of a field for a message, quoted; a key with odd characters is shown escaped."""
+    return repr(".".join(str(part) for part in parts))
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _shown(value: Any) -> str:
+    """``value`` for a message: short, whatever its size."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _not_card(value: Any) -> int:

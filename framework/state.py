@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import SUIT
 from .errors import MoveError, PluginError
+from .hookcheck import change_problem, joined, listed, plugin_moves, wrong_answer
 from .moves import BASE_RANK_VAR, DEAL, REDEAL, REDEALS_VAR, Change, Move, SetFaceDown, SetVar, Transfer
 from .plugins import blame
 
@@ -87,8 +88,7 @@ class State:
         for stock in game.stocks:
             self._stock_moves(stock, moves)
         if "legal_moves" in hooks_used:
-            for added in self._call("legal_moves", state=self):
-                moves.extend(added or ())
+            moves.extend(plugin_moves(self))
         if "allow_move" in hooks_used:
             moves = [move for move in moves if self._allowed(move)]
         return moves
@@ -183,35 +183,48 @@ class State:
         return move in self.legal_moves()
 
     def push(self, move: Move) -> None:
-        """Play ``move`` (assumed legal: see ``is_legal``), recording how to undo it."""
+        """Play ``move`` (assumed legal: see ``is_legal``), recording how to undo it.
+
+        If a plugin fails or answers nonsense on the way, the ``PluginError`` is
+        raised with the state as it was before.
+        """
         piles = self.piles
+        undo: list[Change] | None = None  # None: a card move, undone by moving its cards back
         if move.action:
-            changes = self._action_changes(move)
-            undo: list[Change] | None = [self._apply(change) for change in changes]
+            undo = []
+            self._make(self._action_changes(move), undo, "apply_action", {"state": self, "move": move})
         else:
             source = piles[move.source]
             piles[move.target] += source[-move.count:]
             del source[-move.count:]
-            undo = None
-        if self.game.has_automatic_changes:
-            automatic = self._automatic_changes()
-            if automatic:
-                if undo is None:
-                    undo = [Transfer(move.target, move.source, move.count)]
-                undo.extend(automatic)
-        if "after_move" in self.game.hooks_used:
-            extra = [change for changes in self._call("after_move", state=self, move=move) for change in changes or ()]
-            if extra:
-                if undo is None:
-                    undo = [Transfer(move.target, move.source, move.count)]
-                undo.extend(self._apply(change) for change in extra)
+        try:
+            if self.game.has_automatic_changes:
+                automatic = self._automatic_changes()
+                if automatic:
+                    if undo is None:
+                        undo = [Transfer(move.target, move.source, move.count)]
+                    undo.extend(automatic)
+            if "after_move" in self.game.hooks_used:
+                arguments = {"state": self, "move": move}
+                extra = joined(self, "after_move", self._call("after_move", **arguments), arguments)
+                if extra:
+                    if undo is None:
+                        undo = [Transfer(move.target, move.source, move.count)]
+                    self._make(extra, undo, "after_move", arguments)
+        except BaseException:
+            self._take_back(move, undo)
+            raise
         self.move_stack.append(move)
         self._undo.append(undo)
 
     def pop(self) -> Move:
         """Undo the last move and return it; the state is exactly as before its ``push``."""
         move = self.move_stack.pop()
-        undo = self._undo.pop()
+        self._take_back(move, self._undo.pop())
+        return move
+
+    def _take_back(self, move: Move, undo: list[Change] | None) -> None:
+        """Undo ``move``: its ``undo`` changes in reverse order, or (None) its cards moved back."""
         if undo is None:
             piles = self.piles
             target = piles[move.target]
@@ -220,7 +233,6 @@ class State:
         else:
             for change in reversed(undo):
                 self._apply(change)
-        return move
 
     def _action_changes(self, move: Move) -> list[Change]:
         if move.action == DEAL:
@@ -233,10 +245,11 @@ class State:
             if self.game.pile_group[move.target].spec.redeals > 0:
                 changes.append(SetVar(REDEALS_VAR, self.vars[REDEALS_VAR] + 1))
             return changes
-        changes = self._call("apply_action", state=self, move=move)
+        arguments = {"state": self, "move": move}
+        changes = self._call("apply_action", **arguments)
         if changes is None:
             raise MoveError(f"no plugin carries out the action {move.action!r}")
-        return list(changes)
+        return joined(self, "apply_action", [changes], arguments)
 
     def _automatic_changes(self) -> list[Change]:
         """What the rule data makes happen by itself after a move: refills, then face-down tops turned up."""
@@ -270,6 +283,18 @@ class State:
             return SetFaceDown(change.pile, old)
         raise PluginError(f"not a change: {change!r}")
 
+    def _make(self, changes: list[Any], undo: list[Change], hook_name: str, arguments: dict[str, Any]) -> None:
+        """Make ``changes``, adding to ``undo`` how to undo each; a change that cannot be made undoes this call's and is refused."""
+        start = len(undo)
+        for change in changes:
+            problem = change_problem(self, change)
+            if problem:
+                for done in reversed(undo[start:]):
+                    self._apply(done)
+                del undo[start:]
+                raise wrong_answer(self, hook_name, arguments, lambda answer: change in (listed(answer) or ()), problem)
+            undo.append(self._apply(change))
+
     # --- hooks -----------------------------------------------------------------------------
 
     def _call(self, hook_name: str, **arguments: Any) -> Any:
@@ -278,9 +303,12 @@ class State:
         except PluginError:
             raise
         except Exception as error:  # a plugin's bug must name the plugin, not crash the player
-            culprit = blame(self.game.manager, error)
-            who = f"plugin {culprit!r}" if culprit else "a plugin"
-            raise PluginError(f"{who} failed in hook {hook_name!r}: {type(error).__name__}: {error}") from error
+            raise self._failed(hook_name, error) from error
+
+    def _failed(self, hook_name: str, error: Exception) -> PluginError:
+        culprit = blame(self.game.manager, error)
+        who = f"plugin {culprit!r}" if culprit else "a plugin"
+        return PluginError(f"{who} failed in hook {hook_name!r}: {type(error).__name__}: {error}")
 
     def _ask_can_pick(self, pile: int, count: int) -> bool:
         answer = self._call("can_pick", state=self, pile=pile, count=count)

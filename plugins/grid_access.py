@@ -43,6 +43,14 @@ class GridAccess:
         self.openings = tuple(options.get("openings", ()))
 
     @hookimpl
+    def check_state(self, state: State) -> str | None:
+        for name in self.openings:
+            opening = state.vars.get(name)
+            if opening is not None and (not isinstance(opening, str) or opening.lower() not in self.game.pile_names):
+                return f"field 'vars.{name}': expected a pile name or null, got {opening!r}"
+        return None
+
+    @hookimpl
     def can_pick(self, state: State, pile: int, count: int) -> bool | None:
         if pile not in self.cells:
             return None

@@ -51,6 +51,17 @@ class GrowingGrid:
         return {ROWS_VAR: self.rows_at_deal}
 
     @hookimpl
+    def check_state(self, state: State) -> str | None:
+        rows = state.vars[ROWS_VAR]
+        most = -(-len(self.cells) // self.columns)
+        if not self.rows_at_deal <= rows <= most:
+            return f"field 'vars.{ROWS_VAR}': expected a whole number from {self.rows_at_deal} to {most}, got {rows}"
+        below = [cell for cell in range(self.cells.start + rows * self.columns, self.cells.stop) if state.piles[cell]]
+        if below:
+            return f"field 'vars.{ROWS_VAR}': {rows} rows are dealt, but pile {state.game.pile_names[below[0]]} below them holds a card"
+        return None
+
+    @hookimpl
     def legal_moves(self, state: State) -> list[Move]:
         stock = state.piles[self.stock]
         if not stock:

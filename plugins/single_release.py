@@ -67,3 +67,13 @@ class SingleRelease:
     @hookimpl
     def move_text(self, move: Move) -> str | None:
         return f"{RELEASE} {self.game.pile_names[move.source]}" if move.action == RELEASE else None
+
+    @hookimpl
+    def check_state(self, state: State) -> str | None:
+        cell = state.vars[CELL_VAR]
+        names = [self.game.pile_names[pile] for pile in self.sources]
+        if cell is not None and cell not in names:
+            return f"field 'vars.{CELL_VAR}': expected a pile from {names[0]} to {names[-1]}, or null; got {cell!r}"
+        if (cell is None) == state.vars[USED_VAR]:
+            return f"field 'vars.{USED_VAR}': it is true exactly when '{CELL_VAR}' names the cell released"
+        return None

@@ -1,0 +1,142 @@
+"""Checks on what plugins answer: moves and changes must be ones the kernel can carry out and undo.
+
+A plugin that answers nonsense (a move naming a pile that does not exist, a
+``Transfer`` of more cards than a pile holds, a list where a change goes) is
+reported like a plugin that raises: a ``PluginError`` naming the plugin and the
+hook, before the nonsense can reach the piles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from .errors import PluginError
+from .moves import Move, SetFaceDown, SetVar, Transfer
+from .serialize import is_like
+
+if TYPE_CHECKING:
+    from .state import State
+
+
+def move_problem(state: State, move: Any) -> str | None:
+    """What is wrong with ``move`` as a move a plugin offers in ``state``, or None."""
+    if type(move) is Move and type(move.source) is int and type(move.target) is int and type(move.count) is int:
+        source, target, count, action = move  # the usual case first, quickly: a sound move
+        if action.__class__ is str and count >= 1 and -1 <= source < len(state.piles) and -1 <= target < len(state.piles) and (
+            action or (0 <= source != target >= 0 and count <= len(state.piles[source]))
+        ):
+            return None
+    if not isinstance(move, Move):
+        return f"{_shown(move)} is not a Move"
+    last = len(state.piles) - 1
+    for field in ("source", "target"):
+        pile = getattr(move, field)
+        if not _is_whole(pile) or not -1 <= pile <= last:
+            return f"{move!r}: {field} {pile!r} is not a pile number from -1 to {last}"
+    if not _is_whole(move.count) or move.count < 1:
+        return f"{move!r}: count {move.count!r} is not a whole number, 1 or more"
+    if not isinstance(move.action, str):
+        return f"{move!r}: action {move.action!r} is not text"
+    if not move.action:  # a card move, which the kernel makes itself
+        if move.source < 0 or move.target < 0 or move.source == move.target:
+            return f"{move!r}: a card move goes from one pile to another"
+        if move.count > len(state.piles[move.source]):
+            return f"{move!r}: pile {move.source} holds {len(state.piles[move.source])} cards"
+    return None
+
+
+def change_problem(state: State, change: Any) -> str | None:
+    """What is wrong with ``change`` as the next change to make to ``state``, or None."""
+    piles = state.piles
+    last = len(piles) - 1
+    if isinstance(change, Transfer):
+        for field in ("source", "target"):
+            pile = getattr(change, field)
+            if not _is_whole(pile) or not 0 <= pile <= last:
+                return f"{change!r}: {field} {pile!r} is not a pile number from 0 to {last}"
+        if change.source == change.target:
+            return f"{change!r}: a transfer goes from one pile to another"
+        if not _is_whole(change.count) or not 1 <= change.count <= len(piles[change.source]):
+            return f"{change!r}: count {change.count!r} is not from 1 to the {len(piles[change.source])} cards of pile {change.source}"
+        if not isinstance(change.turn, bool):
+            return f"{change!r}: turn {change.turn!r} is not true or false"
+        return None
+    if isinstance(change, SetVar):
+        if not isinstance(change.name, str) or change.name not in state.vars:
+            return f"{change!r}: the state keeps no variable {change.name!r}"
+        initial = state.game.initial_vars[change.name]
+        if not is_like(change.value, initial):
+            return f"{change!r}: {change.value!r} is not a value like {initial!r}"
+        return None
+    if isinstance(change, SetFaceDown):
+        if not _is_whole(change.pile) or not 0 <= change.pile <= last:
+            return f"{change!r}: pile {change.pile!r} is not a pile number from 0 to {last}"
+        if not _is_whole(change.count) or not 0 <= change.count <= len(piles[change.pile]):
+            return f"{change!r}: count {change.count!r} is not from 0 to the {len(piles[change.pile])} cards of pile {change.pile}"
+        return None
+    return f"{_shown(change)} is not a change (Transfer, SetVar or SetFaceDown)"
+
+
+def plugin_moves(state: State) -> list[Move]:
+    """The moves the plugins add in ``state``, each checked to be a move of this game."""
+    arguments = {"state": state}
+    moves = joined(state, "legal_moves", state._call("legal_moves", **arguments), arguments)
+    for move in moves:
+        problem = move_problem(state, move)
+        if problem:
+            raise wrong_answer(state, "legal_moves", arguments, lambda answer: move in (listed(answer) or ()), problem)
+    return moves
+
+
+def joined(state: State, hook_name: str, answers: list[Any], arguments: dict[str, Any]) -> list[Any]:
+    """The items of the plugins' ``answers`` to a hook that answers with lists (of moves or changes), joined."""
+    items: list[Any] = []
+    for answer in answers:
+        try:
+            items_here = listed(answer)
+        except Exception as error:  # an answer that fails as it is read, e.g. a generator
+            raise state._failed(hook_name, error) from error
+        if items_here is None:
+            raise wrong_answer(state, hook_name, arguments, lambda other: listed(other) is None, f"{_shown(answer)} is not a list")
+        items.extend(items_here)
+    return items
+
+
+def listed(answer: Any) -> list[Any] | None:
+    """The items of a plugin's ``answer`` that should be a list (any iterable but text or a mapping will do), or None."""
+    if type(answer) is list:
+        return answer
+    if isinstance(answer, (str, bytes, Mapping)) or not isinstance(answer, Iterable):
+        return None
+    return list(answer)
+
+
+def wrong_answer(state: State, hook_name: str, arguments: dict[str, Any], is_wrong: Callable[[Any], bool], problem: str) -> PluginError:
+    """The error for a wrong answer to a hook, naming the plugin whose own answer ``is_wrong``.
+
+    Made only when something is wrong: each plugin is asked again on its own,
+    with the same arguments, in the order pluggy asks them.
+    """
+    culprit = None
+    for implementation in reversed(getattr(state.game.hook, hook_name).get_hookimpls()):
+        if implementation.wrapper or implementation.hookwrapper:
+            continue
+        try:
+            answer = implementation.function(**{name: arguments[name] for name in implementation.argnames})
+        except Exception:
+            continue
+        if answer is not None and is_wrong(answer):
+            culprit = implementation.plugin_name
+            break
+    who = f"plugin {culprit!r}" if culprit else "a plugin"
+    return PluginError(f"{who} answered nonsense in hook {hook_name!r}: {problem}")
+
+
+def _is_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."

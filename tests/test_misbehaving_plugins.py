@@ -1,0 +1,259 @@
+"""Plugins that raise or answer nonsense: the error names the plugin and the hook, the state is unchanged,
+and play goes on.
+
+The plugin under test, ``mischief``, is installed like a third-party package. It adds a
+``poke`` action and misbehaves, in the way its ``mode`` option names, only while the state
+variable ``armed`` is true; the built-in ``back-from-foundation`` plugin is loaded beside it,
+answering sensibly, so that the error must name the right one.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import textwrap
+
+import pytest
+from click.testing import CliRunner
+
+import framework
+from framework import Move, PluginError, plugins
+from framework.cli import main
+
+PLUGIN = '''
+from framework import Move, SetFaceDown, SetVar, Transfer, hookimpl
+
+
+class Mischief:
+    """Misbehaves in the way the option 'mode' says, while the state variable 'armed' is true."""
+
+    options_schema = {"type": "object", "properties": {"mode": {"type": "string"}, "armed": {"type": "boolean"}},
+                      "additionalProperties": False}
+
+    def __init__(self, game, options):
+        self.mode = options["mode"]
+        self.armed_at_deal = options.get("armed", False)
+        self.t1 = game.pile_index("t1")
+        self.t2 = game.pile_index("t2")
+
+    def wrong(self, state, hook):
+        return state.vars["armed"] and self.mode.startswith(hook + ":")
+
+    @hookimpl
+    def state_vars(self):
+        return {"armed": self.armed_at_deal, "pokes": 0}
+
+    @hookimpl
+    def legal_moves(self, state):
+        if not self.wrong(state, "legal_moves"):
+            return [Move(-1, -1, 1, "poke")]
+        return {
+            "legal_moves:raise": lambda: 1 / 0,
+            "legal_moves:number": lambda: 5,
+            "legal_moves:text": lambda: "t1 t2",
+            "legal_moves:tuple": lambda: [(self.t1, self.t2, 1, "")],
+            "legal_moves:pile": lambda: [Move(99, self.t2)],
+            "legal_moves:count": lambda: [Move(self.t1, self.t2, 30)],
+            "legal_moves:same": lambda: [Move(self.t1, self.t1)],
+            "legal_moves:generator": lambda: (Move(self.t1, self.t2) if n == 0 else 1 / 0 for n in range(2)),
+        }[self.mode]()
+
+    @hookimpl
+    def apply_action(self, state, move):
+        if move.action != "poke":
+            return None
+        good = [Transfer(self.t1, self.t2, 1), SetVar("pokes", state.vars["pokes"] + 1)]
+        if not self.wrong(state, "apply_action"):
+            return good
+        if self.mode == "apply_action:raise":
+            raise KeyError("no such poke")
+        return {
+            "apply_action:number": 42,
+            "apply_action:text": "poke",
+            "apply_action:not_a_change": good + ["boom"],
+            "apply_action:too_many": good + [Transfer(self.t1, self.t2, len(state.piles[self.t1]))],
+            "apply_action:unknown_var": good + [SetVar("nope", 1)],
+            "apply_action:var_type": good + [SetVar("pokes", "many")],
+            "apply_action:face_down": good + [SetFaceDown(self.t2, 99)],
+            "apply_action:pile": good + [Transfer(self.t1, 99, 1)],
+        }[self.mode]
+
+    @hookimpl
+    def after_move(self, state, move):
+        if not self.wrong(state, "after_move"):
+            return None
+        if self.mode == "after_move:raise":
+            raise ValueError("after the move")
+        return {"after_move:number": 7, "after_move:var": [SetVar("pokes", 1), SetVar("armed", "yes")]}[self.mode]
+'''
+
+RULES = """\
+name: Mischief
+decks: 1
+plugins:
+  - back-from-foundation
+  - mischief: {mode: MODE}
+groups:
+  foundation:
+    role: foundation
+    piles: 4
+    build: {direction: up, suit: same suit}
+    when_empty: {accepts: A}
+  tableau:
+    role: tableau
+    piles: 4
+    build: {direction: down, suit: alternate colours}
+    pick: run
+    moves_to: [foundation, tableau]
+deal:
+  - {to: tableau, cards: 13}
+"""
+
+
+@pytest.fixture
+def mischief(tmp_path, monkeypatch):
+    """Makes the 'mischief' game for a mode, with the plugin installed as a third-party package would be."""
+    (tmp_path / "mischief_plugin.py").write_text(textwrap.dedent(PLUGIN))
+    info = tmp_path / "mischief_plugin-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: mischief-plugin\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[patience.plugins]\nmischief = mischief_plugin:Mischief\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    importlib.invalidate_caches()
+    plugins._entry_points.cache_clear()
+    plugins.load_plugin.cache_clear()
+
+    def make(mode: str) -> framework.Game:
+        path = tmp_path / "mischief.yaml"
+        path.write_text(RULES.replace("MODE", mode))
+        return framework.load_game(str(path))
+
+    yield make
+    plugins._entry_points.cache_clear()
+    plugins.load_plugin.cache_clear()
+    sys.modules.pop("mischief_plugin", None)
+
+
+def armed(game: framework.Game) -> framework.State:
+    """Deal 4 with two card moves played, and the plugin set to misbehave."""
+    state = game.deal(4)
+    for _ in range(2):
+        state.push(next(move for move in state.legal_moves() if not move.action))
+    state.vars["armed"] = True
+    return state
+
+
+def still_playable(state: framework.State) -> None:
+    """Once the plugin behaves again, play goes on from the same state: moves, undo, JSON."""
+    state.vars["armed"] = False
+    before = state.to_json()
+    moves = state.legal_moves()
+    assert Move(-1, -1, 1, "poke") in moves
+    for move in moves:
+        state.push(move)
+        state.pop()
+        assert state.to_json() == before
+    assert state.game.state_from_json(before).to_json() == before
+
+
+LEGAL_MOVES = [
+    ("legal_moves:raise", "plugin 'mischief' failed in hook 'legal_moves': ZeroDivisionError: division by zero"),
+    ("legal_moves:number", "plugin 'mischief' answered nonsense in hook 'legal_moves': 5 is not a list"),
+    ("legal_moves:text", "plugin 'mischief' answered nonsense in hook 'legal_moves': 't1 t2' is not a list"),
+    ("legal_moves:tuple", "plugin 'mischief' answered nonsense in hook 'legal_moves': (4, 5, 1, '') is not a Move"),
+    ("legal_moves:pile", "plugin 'mischief' answered nonsense in hook 'legal_moves': "
+                         "Move(source=99, target=5, count=1, action=''): source 99 is not a pile number from -1 to 7"),
+    ("legal_moves:count", "plugin 'mischief' answered nonsense in hook 'legal_moves': "
+                          "Move(source=4, target=5, count=30, action=''): pile 4 holds 12 cards"),
+    ("legal_moves:same", "plugin 'mischief' answered nonsense in hook 'legal_moves': "
+                         "Move(source=4, target=4, count=1, action=''): a card move goes from one pile to another"),
+    ("legal_moves:generator", "plugin 'mischief' failed in hook 'legal_moves': ZeroDivisionError: division by zero"),
+]
+
+
+@pytest.mark.parametrize(("mode", "message"), LEGAL_MOVES, ids=[mode for mode, _ in LEGAL_MOVES])
+def test_nonsense_from_legal_moves_is_named_and_changes_nothing(mischief, mode, message):
+    state = armed(mischief(mode))
+    before, stack = state.to_json(), list(state.move_stack)
+    for ask in (state.legal_moves, state.is_over):
+        with pytest.raises(PluginError) as caught:
+            ask()
+        assert str(caught.value) == message
+        assert state.to_json() == before and state.move_stack == stack
+    still_playable(state)
+
+
+APPLY_ACTION = [
+    ("apply_action:raise", "plugin 'mischief' failed in hook 'apply_action': KeyError: 'no such poke'"),
+    ("apply_action:number", "plugin 'mischief' answered nonsense in hook 'apply_action': 42 is not a list"),
+    ("apply_action:text", "plugin 'mischief' answered nonsense in hook 'apply_action': 'poke' is not a list"),
+    ("apply_action:not_a_change", "plugin 'mischief' answered nonsense in hook 'apply_action': "
+                                  "'boom' is not a change (Transfer, SetVar or SetFaceDown)"),
+    ("apply_action:too_many", "plugin 'mischief' answered nonsense in hook 'apply_action': "
+                              "Transfer(source=4, target=5, count=12, turn=False): count 12 is not from 1 to the 11 cards of pile 4"),
+    ("apply_action:unknown_var", "plugin 'mischief' answered nonsense in hook 'apply_action': "
+                                 "SetVar(name='nope', value=1): the state keeps no variable 'nope'"),
+    ("apply_action:var_type", "plugin 'mischief' answered nonsense in hook 'apply_action': "
+                              "SetVar(name='pokes', value='many'): 'many' is not a value like 0"),
+    ("apply_action:face_down", "plugin 'mischief' answered nonsense in hook 'apply_action': "
+                               "SetFaceDown(pile=5, count=99): count 99 is not from 0 to the 14 cards of pile 5"),
+    ("apply_action:pile", "plugin 'mischief' answered nonsense in hook 'apply_action': "
+                          "Transfer(source=4, target=99, count=1, turn=False): target 99 is not a pile number from 0 to 7"),
+]
+
+
+@pytest.mark.parametrize(("mode", "message"), APPLY_ACTION, ids=[mode for mode, _ in APPLY_ACTION])
+def test_nonsense_from_apply_action_is_named_and_nothing_is_half_done(mischief, mode, message):
+    state = armed(mischief(mode))
+    before, stack = state.to_json(), list(state.move_stack)
+    with pytest.raises(PluginError) as caught:
+        state.push(Move(-1, -1, 1, "poke"))
+    assert str(caught.value) == message
+    assert state.to_json() == before and state.move_stack == stack
+    still_playable(state)
+
+
+AFTER_MOVE = [
+    ("after_move:raise", "plugin 'mischief' failed in hook 'after_move': ValueError: after the move"),
+    ("after_move:number", "plugin 'mischief' answered nonsense in hook 'after_move': 7 is not a list"),
+    ("after_move:var", "plugin 'mischief' answered nonsense in hook 'after_move': "
+                       "SetVar(name='armed', value='yes'): 'yes' is not a value like False"),
+]
+
+
+@pytest.mark.parametrize(("mode", "message"), AFTER_MOVE, ids=[mode for mode, _ in AFTER_MOVE])
+@pytest.mark.parametrize("kind", ["card move", "action"])
+def test_nonsense_after_a_move_takes_the_move_back(mischief, mode, message, kind):
+    state = armed(mischief(mode))
+    move = Move(-1, -1, 1, "poke") if kind == "action" else next(move for move in state.legal_moves() if not move.action)
+    before, stack = state.to_json(), list(state.move_stack)
+    with pytest.raises(PluginError) as caught:
+        state.push(move)
+    assert str(caught.value) == message
+    assert state.to_json() == before and state.move_stack == stack
+    still_playable(state)
+
+
+def test_the_culprit_is_named_whichever_order_the_plugins_are_in(mischief, tmp_path):
+    game = mischief("legal_moves:pile")
+    swapped = tmp_path / "swapped.yaml"
+    swapped.write_text(RULES.replace("MODE", "legal_moves:pile").replace(
+        "  - back-from-foundation\n  - mischief: {mode: legal_moves:pile}\n",
+        "  - mischief: {mode: legal_moves:pile}\n  - back-from-foundation\n"))
+    for each in (game, framework.load_game(str(swapped))):
+        state = armed(each)
+        state.piles[0].append(state.piles[4].pop())  # a card on a foundation: back-from-foundation answers too
+        with pytest.raises(PluginError, match=r"^plugin 'mischief' answered nonsense in hook 'legal_moves': Move\(source=99"):
+            state.legal_moves()
+
+
+def test_the_player_reports_a_failing_plugin_and_plays_on(mischief, tmp_path):
+    mischief("apply_action:raise")
+    path = tmp_path / "mischief.yaml"
+    path.write_text(path.read_text().replace("{mode: apply_action:raise}", "{mode: apply_action:raise, armed: true}"))
+    result = CliRunner().invoke(main, ["play", str(path), "--seed", "4", "--no-auto"], input="poke\nt1 t2\nundo\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "plugin 'mischief' failed in hook 'apply_action': KeyError: 'no such poke'" in result.output
+    assert "Traceback" not in result.output
+    after = result.output.split("'no such poke'")[1]
+    assert "> t1 t2" in after and "> undo" in after  # the next commands were carried out
