@@ -271,6 +271,13 @@ def test_the_plugin_tutorial_works_as_written(tmp_path):
     assert result["after_back"] == 0 and result["after_pops"] == 0
     shown = [line.split(": ", 1)[1] for line in code_blocks(text, "text")[0].splitlines()]
     assert result["problems"] == shown
+    tests = next(block for block in code_blocks(text, "python") if block.startswith("# test_patience_score.py"))
+    (tmp_path / "test_patience_score.py").write_text(tests, "utf-8")
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_patience_score.py"],
+        cwd=tmp_path, env=environment, capture_output=True, text=True,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
 
 
 # --- README and links ----------------------------------------------------------------------------
