@@ -24,6 +24,7 @@ from .moves import Move
 from .player import loop
 from .player.render import Look, draw, pile_names
 from .player.session import Session, load_session
+from .solver.commands import solve, stats
 from .web.command import serve
 
 USAGE_ERROR = 2
@@ -202,8 +203,9 @@ def _ask_next() -> bool:
         return False
 
 
-main.add_command(serve)  # the web player (framework/web)
-from .solver.commands import solve, stats; main.add_command(solve); main.add_command(stats)  # noqa: E402,E702
+# Commands that live with what they drive: the web player and the solver.
+for command in (serve, solve, stats):
+    main.add_command(command)
 
 if __name__ == "__main__":
     main()

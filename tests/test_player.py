@@ -229,15 +229,20 @@ def test_auto_play_leaves_alone_a_card_just_taken_back_from_a_foundation(steeple
     assert "auto-play" not in result.stdout
 
 
-def test_no_legal_move_left_is_said_and_ends_with_status_1(steeplechase, tmp_path):
+def stuck_piles() -> dict[str, str]:
+    """Steeplechase piles without a legal move: the foundations up to the eights, and on
+    each column a nine with a ten of another foundation on it."""
     runs = foundation_runs("J")
     columns = {}
-    for number in range(8):  # each column: a nine, with a ten of another foundation on it
+    for number in range(8):
         nine = runs[f"f{number + 1}"][-2]
         ten = runs[f"f{(number + 1) % 8 + 1}"][-1]
         columns[f"t{number + 1}"] = f"{nine} {ten}"
-    piles = {name: " ".join(cards[:-2]) for name, cards in runs.items()}
-    state = make_position(steeplechase, {**piles, **columns}, base="J")
+    return {**{name: " ".join(cards[:-2]) for name, cards in runs.items()}, **columns}
+
+
+def test_no_legal_move_left_is_said_and_ends_with_status_1(steeplechase, tmp_path):
+    state = make_position(steeplechase, stuck_piles(), base="J")
     assert state.legal_moves() == []
     result = patience("play", "--load", str(save_position(tmp_path / "stuck.json", state)), script=["moves"])
     assert result.returncode == 1
@@ -313,9 +318,36 @@ def test_wrong_commands_and_illegal_moves_get_one_line_and_change_nothing(steepl
 
 def test_help_and_rules_inside_the_player(steeplechase):
     result = patience("play", "steeplechase", "--seed", "1", script=["help", "rules"])
-    for word in ("moves", "undo", "redo", "restart", "save FILE", "load FILE", "auto on|off", "quit", "t1..t8 tableau"):
+    for word in ("moves", "undo", "redo", "restart", "save FILE", "load FILE", "hint [SECONDS]", "auto on|off", "quit", "t1..t8 tableau"):
         assert word in result.stdout
     assert steeplechase.spec.rules.splitlines()[0] in result.stdout
+
+
+# --- hints ------------------------------------------------------------------------------------
+
+
+def test_a_hint_from_a_solution_the_solver_finds_plays_nothing(almost_won, tmp_path):
+    after = tmp_path / "after.json"
+    result = patience("play", "--load", str(almost_won), script=["hint", f"save {after}", "t1 f", "hint"])
+    assert re.search(r"^hint: [tow]1? f\d  10[♦♥♣♠]  \(it starts a winning line the solver found\)$", result.stdout, flags=re.MULTILINE)
+    assert json.loads(after.read_text())["state"]["piles"] == json.loads(almost_won.read_text())["piles"]
+    assert result.stdout.rstrip().endswith("> hint\nThe game is won already.")
+
+
+def test_a_hint_without_a_solution_says_so(steeplechase):
+    state = steeplechase.deal(1)
+    result = patience("play", "steeplechase", "--seed", "1", script=["hint 0", "hint soon", "hint 1 2"])
+    replies = [reply.splitlines() for reply in result.stdout.split("\n> ")[1:]]
+    assert replies[0][1].startswith("hint: ") and replies[0][1].endswith("(the solver found no win within 0 s; this is the move it would try first)")
+    assert state.is_legal(state.parse_move(replies[0][1].split("  ")[0].removeprefix("hint: ")))
+    assert replies[1][1] == "hint SECONDS: expected a number of seconds from 0 to 3600, got 'soon'"
+    assert replies[2][1] == "say hint, or hint SECONDS to search longer"
+
+
+def test_a_hint_when_no_move_is_left(steeplechase, tmp_path):
+    state = make_position(steeplechase, stuck_piles(), base="J")
+    result = patience("play", "--load", str(save_position(tmp_path / "stuck.json", state)), script=["hint"])
+    assert result.stdout.rstrip().endswith("> hint\nNo legal move.")
 
 
 # --- save, load, continue --------------------------------------------------------------------

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import PatienceError
 from ..savefile import write_json
+from ..solver.hint import ALREADY_WON, HEURISTIC, HOPELESS, NO_MOVE, SOLUTION, hint
 from .render import Look, describe, draw, pile_names
 from .session import RESULT_TEXT, WON, PlayError, Session, load_session
 
@@ -21,6 +22,14 @@ if TYPE_CHECKING:
     from ..moves import Move
 
 TRY_AGAIN = " Type undo or restart to try again."
+#: How long ``hint`` searches unless told: short enough to wait for at the table.
+HINT_SECONDS = 2.0
+HINT_REASONS = {
+    SOLUTION: "it starts a winning line the solver found",
+    HEURISTIC: "the solver found no win within {seconds:g} s; this is the move it would try first",
+    HOPELESS: "the solver proved that no line wins from here; this is the move it would try first",
+}
+HINT_WITHOUT_MOVE = {ALREADY_WON: "The game is won already.", NO_MOVE: "No legal move."}
 
 
 class Player:
@@ -58,7 +67,7 @@ class Player:
         """Play a legal move, then show what auto-play added and the table."""
         text = describe(self.session.state, move, self.look)
         auto = self.session.play(move)
-        self.out(text.rstrip())
+        self.out(text)
         self.show_changes(auto)
 
     def show_changes(self, auto: list[Move]) -> None:
@@ -103,7 +112,7 @@ def _moves(player: Player, arguments: list[str]) -> None:
     if not moves:
         player.out("No legal move.")
     for number, move in enumerate(moves, 1):
-        player.out(f"{number:>3}. {describe(state, move, player.look)}".rstrip())
+        player.out(f"{number:>3}. {describe(state, move, player.look, width=9)}")
 
 
 def _undo(player: Player, arguments: list[str]) -> None:
@@ -138,6 +147,26 @@ def _load(player: Player, arguments: list[str]) -> None:
     player.session = load_session(path, autoplay=player.session.autoplay)
     player.out(f"Loaded {path}.")
     player.show_changes([])
+
+
+def _hint(player: Player, arguments: list[str]) -> None:
+    if len(arguments) > 1:
+        raise PlayError("say hint, or hint SECONDS to search longer")
+    seconds = HINT_SECONDS
+    if arguments:
+        try:
+            seconds = float(arguments[0])
+        except ValueError:
+            seconds = -1.0
+        if not 0 <= seconds <= 3600:
+            raise PlayError(f"hint SECONDS: expected a number of seconds from 0 to 3600, got {arguments[0]!r}")
+    state = player.session.state
+    found = hint(state, seconds=seconds)
+    if found.move is None:
+        player.out(HINT_WITHOUT_MOVE[found.how])
+        return
+    reason = HINT_REASONS[found.how].format(seconds=seconds)
+    player.out(f"hint: {describe(state, found.move, player.look)}  ({reason})")
 
 
 def _auto(player: Player, arguments: list[str]) -> None:
@@ -181,6 +210,7 @@ _COMMAND_LIST = (
     Command("restart", "restart", "go back to the deal (redo still works)", _restart),
     Command("save", "save FILE", "write the game, with its undo and redo, to FILE", _save),
     Command("load", "load FILE", "continue a game saved in FILE", _load),
+    Command("hint", "hint [SECONDS]", f"suggest a move, from a solution if the solver finds one (within {HINT_SECONDS:g} s)", _hint),
     Command("auto", "auto on|off", "turn auto-play of safe moves to the foundations on or off", _auto),
     Command("show", "show", "draw the table again", _show),
     Command("rules", "rules", "print the rules of the game", _rules),

@@ -72,7 +72,7 @@ def replay(session: Session, out: Callable[[str], None], look: Look, pause: Call
     for number, move in enumerate(state.move_stack, 1):
         if pause is not None and not pause():
             return
-        out(f"\nMove {number}: {describe(board, move, look)}".rstrip())
+        out(f"\nMove {number}: {describe(board, move, look)}")
         board.push(move)
         out(draw(board, look))
     result = session.result()

@@ -115,13 +115,13 @@ def heading(state: State) -> str:
     return " - ".join(parts)
 
 
-def describe(state: State, move: Move, look: Look = PLAIN) -> str:
-    """The move's text followed by the cards it picks up (a plugin's action: its text alone)."""
+def describe(state: State, move: Move, look: Look = PLAIN, *, width: int = 0) -> str:
+    """The move's text, padded to ``width``, then the cards it picks up (an action's text stands alone)."""
     text = state.move_text(move)
     if move.action:
         return text
     cards = state.piles[move.source][-move.count:]
-    return f"{text:<9}  " + " ".join(look.card(card) for card in cards)
+    return f"{text:<{width}}  " + " ".join(look.card(card) for card in cards)
 
 
 def pile_names(game: Game) -> str:
