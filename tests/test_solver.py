@@ -1,0 +1,210 @@
+"""The solver: answers checked against an exhaustive search, winning lines replayed, budgets kept."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import framework
+from framework.cards import parse_card
+from framework.solver import LOST, UNKNOWN, WON, Budget, solve
+from framework.solver.canonical import card_classes, interchangeable_groups, key_function
+from framework.solver.hint import ALREADY_WON, HEURISTIC, HOPELESS, NO_MOVE, SOLUTION, hint
+
+from conftest import make_position
+
+GAMES = Path(__file__).parent / "solver_games"
+
+
+def tiny(name: str) -> framework.Game:
+    """One of the tiny test games in tests/solver_games."""
+    return framework.load_game(GAMES / f"{name}.yaml")
+
+
+def exhaustive(state: framework.State) -> str:
+    """The answer by brute force: every move from every position, positions told apart exactly."""
+    state = state.copy(stack=False)
+    seen = {state.position_key()}
+    pending = [list(state.legal_moves())]
+    if state.is_won():
+        return WON
+    while pending:
+        if not pending[-1]:
+            pending.pop()
+            if state.move_stack:
+                state.pop()
+            continue
+        state.push(pending[-1].pop())
+        key = state.position_key()
+        if key in seen:
+            state.pop()
+            continue
+        seen.add(key)
+        if state.is_won():
+            return WON
+        pending.append(list(state.legal_moves()))
+    return LOST
+
+
+def replays_to_a_win(start: framework.State, line: tuple[str, ...]) -> bool:
+    """Whether the move texts of ``line``, typed in from ``start``, win."""
+    state = start.copy(stack=False)
+    for text in line:
+        state.push(state.parse_move(text))
+    return state.is_won()
+
+
+def tiny_position(game: framework.Game, piles: dict[str, str]) -> framework.State:
+    """A position of a tiny game (every card of its pack named)."""
+    data = {"format": "patience-state", "version": 1, "game": game.id, "piles": {
+        name: piles.get(name, "").split() for name in game.pile_names}}
+    return game.state_from_json(data)
+
+
+@pytest.mark.parametrize("name", ["ladder", "seesaw", "trickle", "twins"])
+def test_answers_agree_with_an_exhaustive_search(name):
+    game = tiny(name)
+    answers = set()
+    for seed in range(1, 13):
+        start = game.deal(seed)
+        result = solve(start, Budget(nodes=100_000))
+        assert result.answer == exhaustive(start), f"{name} deal {seed}"
+        if result.answer == WON:
+            assert replays_to_a_win(start, result.line), f"{name} deal {seed}"
+        answers.add(result.answer)
+    assert answers == {WON, LOST}, f"{name}: the deals should test both answers"
+
+
+def test_one_move_from_a_win(steeplechase):
+    # Foundations from the base rank 7: four begin red, four black, each alternating colours.
+    ranks = "789TJQKA23456"
+    foundations = {}
+    for index in range(8):
+        starts_red = index < 4
+        suits = [("HD" if starts_red == (step % 2 == 0) else "CS")[index % 2] for step in range(13)]
+        foundations[f"f{index + 1}"] = " ".join(rank + suit for rank, suit in zip(ranks, suits))
+    last = foundations["f8"].split()[-1]
+    foundations["f8"] = foundations["f8"].rsplit(" ", 1)[0]
+    state = make_position(steeplechase, {**foundations, "t1": last}, base="7")
+    result = solve(state, Budget(nodes=100))
+    assert result.answer == WON
+    assert result.line == ("t1 f8",)
+    assert result.nodes == 1
+
+
+def test_a_won_position_needs_no_move():
+    game = tiny("ladder")
+    state = tiny_position(game, {"f": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"})
+    result = solve(state)
+    assert result.answer == WON and result.line == () and result.nodes == 0
+
+
+#: A Ladder position with moves but no win: the 5 is buried under the 8 and the K for good.
+LOST_LADDER = {"f": "AS 2S 3S 4S", "t1": "7S 9S 5S 8S KS", "t2": "6S JS QS", "t3": "TS"}
+
+
+def test_a_provably_lost_position():
+    game = tiny("ladder")
+    state = tiny_position(game, LOST_LADDER)
+    assert len(state.legal_moves()) == 3 and exhaustive(state) == LOST
+    result = solve(state, Budget(nodes=10_000))
+    assert result.answer == LOST and result.line == () and result.stopped_by is None
+
+
+def test_a_cycle_does_not_trap_the_search():
+    game = tiny("seesaw")
+    state = tiny_position(game, {"f": "AS 2S 3S", "t1": "JS 9S", "t2": "KS QS", "t3": "8S 5S 7S TS 6S 4S"})
+    assert {state.move_text(move) for move in state.legal_moves()} == {"t3 f", "f t3"}
+    start = state.position_key()
+    state.push(state.parse_move("f t3"))  # the 3 comes down onto the 4 ...
+    state.push(state.parse_move("t3 f"))  # ... and goes back up: the same position again
+    assert state.position_key() == start
+    result = solve(state, Budget(nodes=1_000))
+    assert result.answer == LOST and result.nodes < 50
+
+
+def test_the_node_budget_is_kept_exactly(steeplechase):
+    for nodes in (1, 7, 300):
+        result = solve(steeplechase.deal(1), Budget(nodes=nodes))
+        assert (result.answer, result.nodes, result.stopped_by) == (UNKNOWN, nodes, "nodes")
+
+
+def test_the_memory_budget_stops_the_search(steeplechase):
+    result = solve(steeplechase.deal(1), Budget(memory_mb=0.05))
+    assert result.answer == UNKNOWN and result.stopped_by == "memory"
+
+
+def test_the_same_budget_gives_the_same_answer(steeplechase):
+    first = solve(steeplechase.deal(3), Budget(nodes=3_000))
+    again = solve(steeplechase.deal(3), Budget(nodes=3_000))
+    assert (first.answer, first.line, first.nodes) == (again.answer, again.line, again.nodes)
+
+
+def test_the_start_position_is_left_alone(steeplechase):
+    state = steeplechase.deal(3)
+    state.push(state.legal_moves()[0])
+    before = state.to_json()
+    solve(state, Budget(nodes=500))
+    assert state.to_json() == before
+
+
+# --- the canonical key ----------------------------------------------------------------------
+
+
+def test_interchangeable_piles_and_alike_cards_share_a_key(steeplechase):
+    key = key_function(steeplechase)
+    state = steeplechase.deal(2)
+    other = state.copy(stack=False)
+    t1, t5 = steeplechase.pile_index("t1"), steeplechase.pile_index("t5")
+    other.piles[t1], other.piles[t5] = other.piles[t5], other.piles[t1]
+    assert key(other) == key(state) and other.position_key() != state.position_key()
+    # Steeplechase builds by colour only: a heart and a diamond of one rank are alike.
+    heart, diamond = parse_card("5H"), parse_card("5D")
+    swapped = state.copy(stack=False)
+    swapped.piles = [[{heart: diamond, diamond: heart}.get(card, card) for card in pile] for pile in state.piles]
+    assert key(swapped) == key(state)
+    club = parse_card("5C")
+    recoloured = state.copy(stack=False)
+    recoloured.piles = [[{heart: club, club: heart}.get(card, card) for card in pile] for pile in state.piles]
+    assert key(recoloured) != key(state)
+
+
+def test_places_in_a_grid_and_suited_piles_are_not_interchangeable():
+    blockade = framework.load_game("blockade")
+    assert interchangeable_groups(blockade) == ()  # the grid, and foundations with a suit each
+    classes = card_classes(blockade)
+    assert len(set(classes[:52])) == 52  # building by suit tells every card apart
+    steeplechase = framework.load_game("steeplechase")
+    names = {steeplechase.pile_names[group.start] for group in interchangeable_groups(steeplechase)}
+    assert names == {"f1", "t1"}
+
+
+# --- hints ----------------------------------------------------------------------------------
+
+
+def test_hint_gives_the_next_move_of_a_solution():
+    game = tiny("ladder")
+    state = tiny_position(game, {"f": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS", "t1": "KS", "t2": "QS"})
+    move, how = hint(state, seconds=5)
+    assert (state.move_text(move), how) == ("t2 f", SOLUTION)
+    assert len(state.move_stack) == 0  # the state is left alone
+
+
+def test_hint_without_a_solution():
+    game = tiny("ladder")
+    lost = tiny_position(game, LOST_LADDER)
+    move, how = hint(lost, seconds=5)
+    assert how == HOPELESS and move in lost.legal_moves()
+    steeplechase = framework.load_game("steeplechase")
+    deal = steeplechase.deal(1)
+    move, how = hint(deal, seconds=60, nodes=5)
+    assert how == HEURISTIC and move in deal.legal_moves()
+
+
+def test_hint_when_nothing_is_left_to_do():
+    game = tiny("ladder")
+    won = tiny_position(game, {"f": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"})
+    assert hint(won) == (None, ALREADY_WON)
+    stuck = tiny_position(game, {"f": "AS 2S 3S 4S", "t1": "5S 9S", "t2": "6S JS", "t3": "7S 8S QS TS KS"})
+    assert stuck.legal_moves() == [] and hint(stuck) == (None, NO_MOVE)

@@ -1,0 +1,109 @@
+"""``patience solve`` and ``patience stats``, run as real processes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import framework
+from framework.player.session import Session
+from framework.savefile import write_json
+from framework.solver import Budget, solve
+from framework.solver.stats import percentile, summarize, wilson
+
+from test_player import assert_one_line_error, patience
+
+GAMES = Path(__file__).parent / "solver_games"
+LADDER = str(GAMES / "ladder.yaml")
+
+
+def test_solve_prints_the_answer_and_the_winning_line():
+    result = patience("solve", "steeplechase", "--seed", "3", "--nodes", "20000")
+    assert result.returncode == 0 and result.stderr == ""
+    heading, *rest = result.stdout.splitlines()
+    assert heading.startswith("Steeplechase, deal 3: won in ") and "positions expanded" in heading
+    line = " ".join(rest).split(", ")
+    state = framework.load_game("steeplechase").deal(3)
+    for text in line:
+        state.push(state.parse_move(text))
+    assert state.is_won() and heading.startswith(f"Steeplechase, deal 3: won in {len(line)} moves")
+
+
+def test_solve_says_lost_and_unknown():
+    lost = patience("solve", "klondike-draw-3", "--seed", "2")
+    assert lost.returncode == 0 and ": lost. No sequence of moves wins" in lost.stdout
+    unknown = patience("solve", "steeplechase", "--seed", "1", "--nodes", "50")
+    assert unknown.returncode == 0 and ": unknown. The node budget ran out (50 positions expanded" in unknown.stdout
+
+
+def test_solve_json():
+    result = patience("solve", LADDER, "--seed", "2", "--json")
+    data = json.loads(result.stdout)
+    assert data["game"] == "ladder" and data["seed"] == 2 and data["answer"] in ("won", "lost")
+    assert data["budget"] == {"nodes": 1_000_000, "seconds": 600.0, "memory_mb": 1024.0}
+    assert data["stopped_by"] is None and data["nodes"] >= 1
+
+
+def test_solve_a_saved_state_and_a_saved_game(tmp_path):
+    game = framework.load_game("steeplechase")
+    state = game.deal(3)
+    for text in solve(state, Budget(nodes=20_000)).line[:5]:  # five moves along a win
+        state.push(state.parse_move(text))
+    write_json(tmp_path / "state.json", state.to_json())
+    write_json(tmp_path / "game.json", Session(state).to_json())
+    for file in ("state.json", "game.json"):
+        result = patience("solve", "--load", str(tmp_path / file), "--nodes", "20000", "--json")
+        data = json.loads(result.stdout)
+        assert data["moves_before"] == 5 and data["answer"] == "won", file
+        again = game.state_from_json(state.to_json())
+        for text in data["line"]:
+            again.push(again.parse_move(text))
+        assert again.is_won()
+
+
+def test_solve_refuses_bad_input(tmp_path):
+    (tmp_path / "bad.json").write_text("{not json")
+    assert_one_line_error(patience("solve", "--load", str(tmp_path / "bad.json")), "bad.json", "not JSON")
+    assert_one_line_error(patience("solve", "no-such-game"), "no such game")
+    both = patience("solve", "steeplechase", "--seed", "1", "--load", "x.json")
+    assert both.returncode == 2 and "give --seed or --load, not both" in both.stderr
+    assert patience("solve", "steeplechase", "--nodes", "0").returncode == 2
+
+
+def test_stats_json_parses_and_adds_up():
+    result = patience("stats", LADDER, "--deals", "12", "--first", "3", "--json")
+    assert result.returncode == 0 and result.stderr == ""  # no progress bar when not on a terminal
+    data = json.loads(result.stdout)
+    records = data["records"]
+    assert [record["seed"] for record in records] == list(range(3, 15))
+    assert sum(data["counts"].values()) == 12 == data["deals"]
+    assert data["counts"]["won"] == sum(record["answer"] == "won" for record in records)
+    low, high = data["win_rate_interval"]
+    assert 0 <= low <= data["win_rate"] <= high <= 1
+
+
+def test_stats_gives_the_same_answers_with_two_jobs():
+    def answers(jobs: str) -> list[tuple[int, str, int, int]]:
+        data = json.loads(patience("stats", LADDER, "--deals", "10", "--jobs", jobs, "--json").stdout)
+        return [(record["seed"], record["answer"], record["nodes"], record["moves"]) for record in data["records"]]
+
+    assert answers("2") == answers("1")
+
+
+def test_stats_text():
+    result = patience("stats", LADDER, "--deals", "4", "--nodes", "5000")
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Ladder: deals 1 to 4, at most 5000 positions and 60 s each"
+    assert lines[1].startswith("won ") and "Wilson interval" in lines[2]
+
+
+def test_summary_arithmetic():
+    records = [{"answer": answer, "seconds": seconds, "nodes": 10}
+               for answer, seconds in [("won", 1.0), ("won", 3.0), ("lost", 2.0), ("unknown", 9.0)]]
+    summary = summarize(records)
+    assert summary["counts"] == {"won": 2, "lost": 1, "unknown": 1}
+    assert summary["win_rate"] == 2 / 3 and summary["decided"] == 0.75
+    assert summary["win_rate_interval"] == list(wilson(2, 3))
+    assert summary["win_rate_all"] == [wilson(2, 4)[0], wilson(3, 4)[1]]
+    assert summary["seconds_decided"] == {"median": 2.0, "p90": percentile([1.0, 2.0, 3.0], 0.9), "max": 3.0}
+    assert wilson(0, 0) == (0.0, 1.0) and wilson(5, 5)[1] == 1.0
