@@ -29,7 +29,8 @@ DISTRIBUTION = "patience"
 
 Schema = Mapping[str, Any]
 
-#: The JSON Schema keywords this page renders (``not`` only as keys that exclude each other).
+#: The JSON Schema keywords this page renders or may pass over (``$id``, ``title``);
+#: ``not`` only in the form ``{"required": [...]}``, keys that exclude each other.
 UNDERSTOOD = frozenset((
     "$schema", "$id", "$defs", "$ref", "title", "description", "default", "type", "enum", "const",
     "anyOf", "oneOf", "not", "properties", "required", "additionalProperties", "propertyNames",
@@ -53,7 +54,7 @@ def anchor(kind: str, text: str) -> str:
 
 
 def literal(value: Any) -> str:
-    """A value as it is written in YAML, in code quotes: ```up```, ```true```, ```1```."""
+    """A value as it is written in YAML, between backticks: ``up``, ``true`` and ``1`` alike."""
     if isinstance(value, str):
         return f"`{value}`"
     return f"`{json.dumps(value, ensure_ascii=False)}`"
@@ -236,40 +237,44 @@ class _Writer:
             self.lines += [f"- Value: {self.describe({k: v for k, v in schema.items() if k != 'description'}, _words(name))}.", ""]
 
 
-def reference() -> str:
-    """The text of ``docs/reference.md``."""
-    schema = game_schema()
+def keys_text(schema: Schema) -> str:
+    """The Markdown sections for every key of ``schema`` and the named value types it uses."""
     writer = _Writer(schema)
-    writer.lines += [
-        "# Rule file reference",
-        "",
-        f"<!-- Generated from framework/schema/game.schema.json by `{COMMAND}`; do not edit by hand. -->",
-        "",
-        "Every key a rule file may hold, with its value, its default and what it means.",
-        "A path like `groups.NAME.build.suit` names the key `suit` inside `build` inside any",
-        "group; `deal[]` stands for each item of the list `deal`. For a guided tour of a",
-        "whole rule file, see [rules.md](rules.md); for plugins, [plugins.md](plugins.md).",
-        "",
-    ]
     writer.section(schema, "", "Top level")
     writer.value_type_sections()
-    builtins = {name: plugins.options_schema(plugin) for name, plugin in builtin_plugins().items()}
+    return "\n".join(writer.lines).rstrip("\n")
+
+
+def plugin_options_text(name: str, options: Schema | None) -> str:
+    """The Markdown section for the options of the plugin called ``name``."""
+    if options is None or not _has_keys(options):
+        return f"### `{name}`\n\nTakes no options."
+    writer = _Writer(options)
+    writer.section(options, f"plugins[].{name}", f"`{name}`", level=3)
+    return "\n".join(writer.lines).rstrip("\n")
+
+
+def reference() -> str:
+    """The text of ``docs/reference.md``."""
+    parts = [
+        "# Rule file reference",
+        f"<!-- Generated from framework/schema/game.schema.json by `{COMMAND}`; do not edit by hand. -->",
+        "Every key a rule file may hold, with its value, its default and what it means.\n"
+        "A path like `groups.NAME.build.suit` names the key `suit` inside `build` inside any\n"
+        "group; `deal[]` stands for each item of the list `deal`. For a guided tour of a\n"
+        "whole rule file, see [rules.md](rules.md); for plugins, [plugins.md](plugins.md).",
+        keys_text(game_schema()),
+    ]
+    builtins = builtin_plugins()
     if builtins:
-        writer.lines += [
+        parts += [
             '<a id="plugin-options"></a>',
-            "",
             "## Options of the built-in plugins",
-            "",
-            "A rule file names a plugin in its `plugins` list, with its options as a mapping:",
+            "A rule file names a plugin in its `plugins` list, with its options as a mapping:\n"
             "`- NAME: {OPTION: VALUE}`. What each plugin does is in [plugins.md](plugins.md).",
-            "",
         ]
-        for name, options in builtins.items():
-            if options is None or not _has_keys(options):
-                writer.lines += [f"### `{name}`", "", "Takes no options.", ""]
-            else:
-                writer.section(options, f"plugins[].{name}", f"`{name}`", level=3)
-    return "\n".join(writer.lines).rstrip("\n") + "\n"
+        parts += [plugin_options_text(name, plugins.options_schema(plugin)) for name, plugin in builtins.items()]
+    return "\n\n".join(parts) + "\n"
 
 
 def main() -> None:

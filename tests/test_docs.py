@@ -42,10 +42,10 @@ def code_blocks(text: str, language: str) -> list[str]:
 
 
 def section(text: str, heading: str) -> str:
-    """The text under the Markdown heading line ``heading``, up to the next heading of its level or above."""
+    """The text under the Markdown heading line ``heading``, up to the next heading of its level or above (or its anchor)."""
     level = len(heading) - len(heading.lstrip("#"))
     start = text.index(heading + "\n") + len(heading) + 1
-    end = re.search(rf"^#{{1,{level}}} ", text[start:], re.MULTILINE)
+    end = re.search(rf"^(#{{1,{level}}} |<a id=)", text[start:], re.MULTILINE)
     return text[start:start + end.start()] if end else text[start:]
 
 
@@ -95,15 +95,40 @@ def test_the_reference_shows_every_description():
     assert [d for d in descriptions if d not in text] == []
 
 
-def test_the_reference_describes_values_defaults_and_constraints():
-    text = schema_doc.reference()
-    assert section(text, "### `decks`").strip().split("\n- ")[1:] == ["Required.", "Value: a whole number (1 to 8)."]
-    suit = section(text, "### `groups.NAME.build.suit`")
-    assert "- Value: one of `any suit`, `same suit`, `alternate colours`, `same colour`, `different suit`." in suit
-    assert "- Default: `any suit`." in suit
-    assert "- Value: a [rank](#type-rank) or `first foundation card`." in section(text, "### `base_rank`")
-    assert "- Value: a list (1 or more items) of: a mapping with the keys of [`deal[]`](#keys-deal)." in section(text, "### `deal`")
-    assert "`pile` and `piles` may not all be given together." in section(text, "## `deal[]`")
+SAMPLE = {
+    "type": "object",
+    "required": ["size"],
+    "properties": {
+        "size": {"description": "How big.", "type": "integer", "minimum": 1, "maximum": 8},
+        "colour": {"enum": ["red", "black"], "default": "red"},
+        "where": {"$ref": "#/$defs/place"},
+        "steps": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/step"}},
+        "count": {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "array", "items": {"type": "integer"}}, {"const": "rest"}]},
+    },
+    "$defs": {
+        "place": {"description": "A place: a lower-case word.", "type": "string", "pattern": "^[a-z]+$"},
+        "step": {
+            "type": "object",
+            "properties": {"pile": {"type": "integer"}, "piles": {"type": "integer"}, "wrap": {"type": "boolean", "default": False}},
+            "not": {"required": ["pile", "piles"]},
+        },
+    },
+}
+
+
+def test_the_generator_shows_types_values_defaults_and_constraints():
+    text = schema_doc.keys_text(SAMPLE)
+    assert section(text, "### `size`").strip() == "How big.\n\n- Required.\n- Value: a whole number (1 to 8)."
+    assert section(text, "### `colour`").strip() == "- Value: one of `red`, `black`.\n- Default: `red`."
+    assert section(text, "### `where`").strip() == "A place: a lower-case word.\n\n- Value: a [place](#type-place)."
+    assert section(text, "### `steps`").strip() == "- Value: a list (1 or more items) of: a mapping with the keys of [`steps[]`](#keys-steps)."
+    assert section(text, "### `count`").strip() == (
+        "- Value, one of these:\n  - a whole number (0 or more)\n  - a list of: a whole number\n  - `rest`"
+    )
+    steps = section(text, "## `steps[]`").strip()
+    assert steps.startswith("`pile` and `piles` may not all be given together.")
+    assert "### `steps[].wrap`\n\n- Value: `true` or `false`.\n- Default: `false`." in steps
+    assert '<a id="type-place"></a>\n\n### place\n\nA place: a lower-case word.\n\n- Value: text matching `^[a-z]+$`.' in text
 
 
 def keywords(schema: Any) -> Iterator[str]:
@@ -125,6 +150,8 @@ def keywords(schema: Any) -> Iterator[str]:
 def test_the_generator_understands_every_keyword_of_the_schema():
     unknown = {keyword for schema in all_schemas() for keyword in keywords(schema)} - schema_doc.UNDERSTOOD
     assert unknown == set(), f"teach framework/schema_doc.py to show {sorted(unknown)} in the reference"
+    negations = [mapping["not"] for schema in all_schemas() for mapping in walk(schema) if isinstance(mapping.get("not"), dict)]
+    assert all(set(negation) == {"required"} for negation in negations), "teach framework/schema_doc.py this form of 'not'"
 
 
 # --- rules.md walks through a real rule file ------------------------------------------------------
