@@ -8,6 +8,7 @@ from typing import Any
 
 from .cards import COLOUR, RANK, SUIT, full_deck, shuffled
 from .errors import PatienceError
+from .hookcheck import failed
 from .loader import load_spec
 from .moves import BASE_RANK_VAR, REDEALS_VAR
 from . import plugins
@@ -169,8 +170,12 @@ class Game:
         if any(g.spec.redeals for g in self.stocks):
             found[REDEALS_VAR] = 0
         for implementation in self.hook.state_vars.get_hookimpls():
-            contributed = implementation.function(game=self) if "game" in implementation.argnames else implementation.function()
-            for name, value in (contributed or {}).items():
+            try:
+                contributed = implementation.function(game=self) if "game" in implementation.argnames else implementation.function()
+                contributed = dict(contributed or {})
+            except Exception as error:  # a plugin's bug must name the plugin, not crash the loader
+                raise failed(self.manager, "state_vars", error) from error
+            for name, value in contributed.items():
                 if name in found:
                     raise PatienceError(f"plugin {implementation.plugin_name!r}: variable {name!r} is already used")
                 found[name] = value
@@ -240,7 +245,10 @@ class Game:
             raise PatienceError(f"a seed is a whole number, 0 or more, or a named deal like 'ms:1'; got {seed!r}")
         if isinstance(seed, int):
             return shuffled(self.pack, seed)
-        order = self.hook.deal_order(game=self, seed=seed)
+        try:
+            order = self.hook.deal_order(game=self, seed=seed)
+        except Exception as error:  # a plugin's bug must name the plugin, not crash the player
+            raise failed(self.manager, "deal_order", error) from error
         if order is None:
             raise PatienceError(f"no deal called {seed!r} in {self.name}: a seed is a whole number, 0 or more")
         if sorted(order) != sorted(self.pack):

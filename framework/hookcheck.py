@@ -13,9 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import PluginError
 from .moves import Move, SetFaceDown, SetVar, Transfer
-from .serialize import is_like
+from .plugins import blame
 
 if TYPE_CHECKING:
+    import pluggy
+
+    from .game import Game
     from .state import State
 
 
@@ -85,7 +88,7 @@ def plugin_moves(state: State) -> list[Move]:
     for move in moves:
         problem = move_problem(state, move)
         if problem:
-            raise wrong_answer(state, "legal_moves", arguments, lambda answer: move in (listed(answer) or ()), problem)
+            raise wrong_answer(state.game, "legal_moves", arguments, lambda answer: move in (listed(answer) or ()), problem)
     return moves
 
 
@@ -96,9 +99,9 @@ def joined(state: State, hook_name: str, answers: list[Any], arguments: dict[str
         try:
             items_here = listed(answer)
         except Exception as error:  # an answer that fails as it is read, e.g. a generator
-            raise state._failed(hook_name, error) from error
+            raise failed(state.game.manager, hook_name, error) from error
         if items_here is None:
-            raise wrong_answer(state, hook_name, arguments, lambda other: listed(other) is None, f"{_shown(answer)} is not a list")
+            raise wrong_answer(state.game, hook_name, arguments, lambda other: listed(other) is None, f"{_shown(answer)} is not a list")
         items.extend(items_here)
     return items
 
@@ -112,14 +115,21 @@ def listed(answer: Any) -> list[Any] | None:
     return list(answer)
 
 
-def wrong_answer(state: State, hook_name: str, arguments: dict[str, Any], is_wrong: Callable[[Any], bool], problem: str) -> PluginError:
+def failed(manager: pluggy.PluginManager, hook_name: str, error: Exception) -> PluginError:
+    """The error for an exception raised in hook ``hook_name``, naming the plugin whose code raised it."""
+    culprit = blame(manager, error)
+    who = f"plugin {culprit!r}" if culprit else "a plugin"
+    return PluginError(f"{who} failed in hook {hook_name!r}: {type(error).__name__}: {error}")
+
+
+def wrong_answer(game: Game, hook_name: str, arguments: dict[str, Any], is_wrong: Callable[[Any], bool], problem: str) -> PluginError:
     """The error for a wrong answer to a hook, naming the plugin whose own answer ``is_wrong``.
 
     Made only when something is wrong: each plugin is asked again on its own,
     with the same arguments, in the order pluggy asks them.
     """
     culprit = None
-    for implementation in reversed(getattr(state.game.hook, hook_name).get_hookimpls()):
+    for implementation in reversed(getattr(game.hook, hook_name).get_hookimpls()):
         if implementation.wrapper or implementation.hookwrapper:
             continue
         try:
@@ -131,6 +141,16 @@ def wrong_answer(state: State, hook_name: str, arguments: dict[str, Any], is_wro
             break
     who = f"plugin {culprit!r}" if culprit else "a plugin"
     return PluginError(f"{who} answered nonsense in hook {hook_name!r}: {problem}")
+
+
+def is_like(value: Any, initial: Any) -> bool:
+    """Whether ``value`` may be kept in a state variable whose value at the deal is ``initial``.
+
+    A JSON scalar of the same type; any JSON scalar where the deal has None.
+    """
+    if initial is None:
+        return isinstance(value, (int, str, bool, type(None))) and not isinstance(value, float)
+    return type(value) is type(initial)
 
 
 def _is_whole(value: Any) -> bool:

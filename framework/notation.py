@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .errors import MoveError
+from .hookcheck import failed, wrong_answer
 from .moves import DEAL, REDEAL, Move
 
 if TYPE_CHECKING:
@@ -27,9 +28,15 @@ def move_text(game: Game, move: Move) -> str:
     """The canonical short text of ``move``."""
     names = game.pile_names
     if move.action and "move_text" in game.hooks_used:
-        text = game.hook.move_text(game=game, move=move)
-        if text is not None:
+        try:
+            text = game.hook.move_text(game=game, move=move)
+        except Exception as error:  # a plugin's bug must name the plugin, not crash the player
+            raise failed(game.manager, "move_text", error) from error
+        if isinstance(text, str):
             return text
+        if text is not None:
+            raise wrong_answer(game, "move_text", {"game": game, "move": move}, lambda answer: not isinstance(answer, str),
+                               f"{text!r:.80} is not text")
     if move.action in _ACTION_WORDS:
         return _ACTION_WORDS[move.action]
     words = [move.action] if move.action else []

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 from . import hookspecs
+from .errors import PatienceError, PluginError
 
 if TYPE_CHECKING:
     from .game import Game
@@ -56,7 +57,12 @@ def make_manager(game: Game) -> pluggy.PluginManager:
     for use in game.spec.plugins:
         plugin = load_plugin(use.name)
         if inspect.isclass(plugin):
-            plugin = plugin(game, dict(use.options))
+            try:
+                plugin = plugin(game, dict(use.options))
+            except PatienceError:  # the plugin's own word on options it cannot use
+                raise
+            except Exception as error:  # a plugin's bug must name the plugin, not crash the loader
+                raise PluginError(f"plugin {use.name!r} failed to start: {type(error).__name__}: {error}") from error
         manager.register(plugin, name=use.name)
     return manager
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import CardError, card_text, parse_card
 from .errors import PatienceError, StateError
+from .hookcheck import is_like
 from .moves import BASE_RANK_VAR, REDEALS_VAR
 from .notation import move_text
 
@@ -197,16 +198,6 @@ def _replay(game: Game, seed: int | str, moves: Any, state: State) -> State:
     if replayed.position_key() != state.position_key():
         raise StateError("field 'moves': the moves from the deal do not lead to the saved piles")
     return replayed
-
-
-def is_like(value: Any, initial: Any) -> bool:
-    """Whether ``value`` may be kept in a state variable whose value at the deal is ``initial``.
-
-    A JSON scalar of the same type; any JSON scalar where the deal has None.
-    """
-    if initial is None:
-        return isinstance(value, (int, str, bool, type(None))) and not isinstance(value, float)
-    return type(value) is type(initial)
 
 
 def _field(*parts: Any) -> str:

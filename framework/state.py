@@ -6,9 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import SUIT
 from .errors import MoveError, PluginError
-from .hookcheck import change_problem, joined, listed, plugin_moves, wrong_answer
+from .hookcheck import change_problem, failed, joined, listed, plugin_moves, wrong_answer
 from .moves import BASE_RANK_VAR, DEAL, REDEAL, REDEALS_VAR, Change, Move, SetFaceDown, SetVar, Transfer
-from .plugins import blame
 
 if TYPE_CHECKING:
     from .game import Game
@@ -292,7 +291,7 @@ class State:
                 for done in reversed(undo[start:]):
                     self._apply(done)
                 del undo[start:]
-                raise wrong_answer(self, hook_name, arguments, lambda answer: change in (listed(answer) or ()), problem)
+                raise wrong_answer(self.game, hook_name, arguments, lambda answer: change in (listed(answer) or ()), problem)
             undo.append(self._apply(change))
 
     # --- hooks -----------------------------------------------------------------------------
@@ -303,12 +302,7 @@ class State:
         except PluginError:
             raise
         except Exception as error:  # a plugin's bug must name the plugin, not crash the player
-            raise self._failed(hook_name, error) from error
-
-    def _failed(self, hook_name: str, error: Exception) -> PluginError:
-        culprit = blame(self.game.manager, error)
-        who = f"plugin {culprit!r}" if culprit else "a plugin"
-        return PluginError(f"{who} failed in hook {hook_name!r}: {type(error).__name__}: {error}")
+            raise failed(self.game.manager, hook_name, error) from error
 
     def _ask_can_pick(self, pile: int, count: int) -> bool:
         answer = self._call("can_pick", state=self, pile=pile, count=count)

@@ -32,6 +32,8 @@ class Mischief:
 
     def __init__(self, game, options):
         self.mode = options["mode"]
+        if self.mode == "start:raise":
+            raise AttributeError("no such pile 'z'")
         self.armed_at_deal = options.get("armed", False)
         self.t1 = game.pile_index("t1")
         self.t2 = game.pile_index("t2")
@@ -41,7 +43,21 @@ class Mischief:
 
     @hookimpl
     def state_vars(self):
+        if self.mode == "state_vars:raise":
+            raise LookupError("no variables today")
         return {"armed": self.armed_at_deal, "pokes": 0}
+
+    @hookimpl
+    def move_text(self, move):
+        if move.action != "poke":
+            return None
+        return {"move_text:raise": lambda: 1 / 0, "move_text:number": lambda: 5}.get(self.mode, lambda: "poke")()
+
+    @hookimpl
+    def deal_order(self, seed):
+        if self.mode == "deal_order:raise":
+            raise OverflowError("no deal " + seed)
+        return None
 
     @hookimpl
     def legal_moves(self, state):
@@ -257,3 +273,41 @@ def test_the_player_reports_a_failing_plugin_and_plays_on(mischief, tmp_path):
     assert "Traceback" not in result.output
     after = result.output.split("'no such poke'")[1]
     assert "> t1 t2" in after and "> undo" in after  # the next commands were carried out
+
+
+@pytest.mark.parametrize(
+    ("mode", "message"),
+    [
+        ("start:raise", "plugin 'mischief' failed to start: AttributeError: no such pile 'z'"),
+        ("state_vars:raise", "plugin 'mischief' failed in hook 'state_vars': LookupError: no variables today"),
+    ],
+)
+def test_a_plugin_that_fails_while_the_game_is_built_is_named(mischief, tmp_path, mode, message):
+    with pytest.raises(PluginError) as caught:
+        mischief(mode)
+    assert str(caught.value) == message
+    result = CliRunner().invoke(main, ["show", str(tmp_path / "mischief.yaml")])
+    assert (result.exit_code, result.output) == (2, f"patience: {message}\n")
+
+
+@pytest.mark.parametrize(
+    ("mode", "message"),
+    [
+        ("move_text:raise", "plugin 'mischief' failed in hook 'move_text': ZeroDivisionError: division by zero"),
+        ("move_text:number", "plugin 'mischief' answered nonsense in hook 'move_text': 5 is not text"),
+    ],
+)
+def test_a_plugin_that_fails_to_name_a_move_is_named(mischief, mode, message):
+    state = mischief(mode).deal(4)
+    before = state.to_json()
+    with pytest.raises(PluginError) as caught:
+        state.move_text(Move(-1, -1, 1, "poke"))
+    assert str(caught.value) == message
+    assert state.to_json() == before and state.move_text(state.legal_moves()[0]) == "t1 t2"
+
+
+def test_a_plugin_that_fails_to_deal_is_named(mischief):
+    game = mischief("deal_order:raise")
+    with pytest.raises(PluginError, match=r"^plugin 'mischief' failed in hook 'deal_order': OverflowError: no deal ms:5$"):
+        game.deal("ms:5")
+    assert game.deal(5).to_json()["seed"] == 5

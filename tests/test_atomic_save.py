@@ -1,0 +1,90 @@
+"""A save killed in the middle leaves the old file whole (framework/savefile.py writes atomically).
+
+A separate process saves over an existing file and is killed with SIGKILL: once at
+the worst moment (the new text written, not yet in place), and then many times at
+random moments while it saves over and over. Each time the file holds one complete
+save, the old one or a new one, and reads back as a state.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+import framework
+from framework.savefile import read_json, write_json
+
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="kills a process with SIGKILL")
+
+#: The saver: a game's state saved to a file, with a big variable so that writing takes a while.
+SAVER = textwrap.dedent("""
+    import os, sys, time
+    import framework
+    from framework import savefile
+
+    path, mode = sys.argv[1], sys.argv[2]
+    state = framework.load_game("steeplechase").deal(1)
+    if mode == "pause":  # stop when the new text is written but not yet in place
+        real_fsync = os.fsync
+        def fsync(descriptor):
+            real_fsync(descriptor)
+            print("written", flush=True)
+            time.sleep(60)
+        os.fsync = fsync
+    print("ready", flush=True)
+    number = 0
+    while True:
+        number += 1
+        data = state.to_json()
+        data["padding"] = str(number) * 2_000_000
+        savefile.write_json(path, data)
+        if mode == "pause":
+            break
+""")
+
+
+def saver(path: Path, mode: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-c", SAVER, str(path), mode], stdout=subprocess.PIPE, text=True)
+
+
+def test_a_save_killed_before_it_is_in_place_leaves_the_old_file(tmp_path):
+    path = tmp_path / "game.json"
+    old = framework.load_game("steeplechase").deal(7).to_json()
+    write_json(path, old)
+    process = saver(path, "pause")
+    assert process.stdout is not None
+    assert process.stdout.readline() == "ready\n"
+    assert process.stdout.readline() == "written\n"  # the new text is on disk, in a temporary file
+    process.send_signal(signal.SIGKILL)
+    process.wait(timeout=30)
+    assert read_json(path) == old
+    assert framework.load_game("steeplechase").state_from_json(read_json(path)).to_json() == old
+    leftovers = [entry.name for entry in tmp_path.iterdir() if entry.name != "game.json"]
+    assert all(name.startswith(".game.json.") and name.endswith(".tmp") for name in leftovers)
+
+
+def test_saves_killed_at_random_moments_always_leave_one_whole_save(tmp_path):
+    path = tmp_path / "game.json"
+    game = framework.load_game("steeplechase")
+    old = game.deal(7).to_json()
+    write_json(path, old)
+    chance = random.Random(5)
+    for _ in range(6):
+        process = saver(path, "loop")
+        assert process.stdout is not None and process.stdout.readline() == "ready\n"
+        time.sleep(chance.uniform(0.0, 0.3))
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=30)
+        data = json.loads(path.read_text(encoding="utf-8"))  # whole JSON, never a torn file
+        assert data == old or set(data["padding"]) <= set("0123456789")
+        data.pop("padding", None)
+        game.state_from_json(data)
