@@ -299,6 +299,42 @@ def test_auto_play_now_plays_the_safe_moves_as_one_turn(client):
     assert client.post(path(table, "/undo")).json()["moves_made"] == 0
 
 
+# --- hints -----------------------------------------------------------------------------------
+
+
+def test_a_hint_is_a_legal_move_from_the_solver_and_changes_nothing(client):
+    table = new(client, "steeplechase", 3, autoplay=False)
+    before = client.get(path(table, "/save")).json()
+    found = client.get(path(table, "/hint"), params={"seconds": 1}).json()
+    assert found["move"] in table["moves"]
+    assert found["how"] in ("solution", "heuristic", "lost")
+    assert found["message"].startswith(f"Hint: {found['move']['text']} (")
+    assert client.get(path(table, "/save")).json() == before
+
+
+def test_a_hint_names_the_winning_move_and_says_when_there_is_none(client):
+    loaded = client.post("/api/sessions/load", json=won_in_one_steeplechase().to_json()).json()
+    found = client.get(path(loaded, "/hint")).json()
+    assert found == {"move": {"text": "w f1", "source": "w", "target": "f1", "count": 1, "action": ""}, "how": "solution",
+                     "message": "Hint: w f1 (it starts a winning line the solver found)."}
+    client.post(path(loaded, "/moves"), json={"move": "w f1"})
+    assert client.get(path(loaded, "/hint")).json() == {"move": None, "how": "won", "message": "The game is won already."}
+    stuck = client.post("/api/sessions/load", json=stuck_blockade().to_json()).json()
+    assert client.get(path(stuck, "/hint")).json() == {"move": None, "how": "no move", "message": "No legal move."}
+
+
+@pytest.mark.parametrize(("seconds", "words"), [
+    ("0", ("query seconds", "greater than 0")),
+    ("-1", ("query seconds", "greater than 0")),
+    ("31", ("query seconds", "less than or equal to 30")),
+    ("soon", ("query seconds", "number")),
+])
+def test_a_bad_hint_budget_is_refused(client, seconds, words):
+    table = new(client)
+    refused(client.get(path(table, "/hint"), params={"seconds": seconds}), 422, *words)
+    refused(client.get("/api/sessions/nope/hint"), 404, "no game in play")
+
+
 # --- save and load ----------------------------------------------------------------------------
 
 
@@ -421,7 +457,7 @@ def test_the_openapi_description_lists_every_endpoint(client):
     assert set(description["paths"]) == {
         "/api/games", "/api/games/{game}", "/api/sessions", "/api/sessions/load", "/api/sessions/{key}",
         "/api/sessions/{key}/moves", "/api/sessions/{key}/undo", "/api/sessions/{key}/redo",
-        "/api/sessions/{key}/restart", "/api/sessions/{key}/autoplay", "/api/sessions/{key}/save",
+        "/api/sessions/{key}/restart", "/api/sessions/{key}/autoplay", "/api/sessions/{key}/hint", "/api/sessions/{key}/save",
     }
     assert "422" in description["paths"]["/api/sessions"]["post"]["responses"]
     assert client.get("/docs").status_code == 200

@@ -196,6 +196,17 @@ def test_a_seeded_deal_is_played_by_drag_click_and_double_click(page, tmp_path, 
     assert cards(page, target)[-1] == card
     screenshot(page, tmp_path, f"{name}-home")
 
+    page.keyboard.press("h")  # a hint: the solver's move, named and marked on the table
+    expect(page.locator("#message")).to_contain_text(re.compile(r"^Hint: "))
+    text = re.match(r"Hint: (.+?) \(", page.locator("#message").inner_text()).group(1)
+    after = framework.load_game(name).deal(plays["seed"])
+    after.push(after.parse_move(f"{source} {target}"))
+    move = after.parse_move(text)  # a legal move, or MoveError
+    marked = set(page.locator(".hinted").evaluate_all("marked => marked.map(item => item.dataset.pile)"))
+    assert marked == {after.game.pile_names[move.source], after.game.pile_names[move.target]}
+    moves_made(page, 1)  # a hint plays nothing
+    screenshot(page, tmp_path, f"{name}-hint")
+
 
 def test_a_card_dropped_where_it_cannot_go_stays(page):
     start(page, "steeplechase", 3)
@@ -306,6 +317,10 @@ def test_an_action_with_many_choices_asks_for_the_card(page, tmp_path):
 def test_a_won_game_says_so(page, tmp_path):
     load_state(page, won_in_one_steeplechase(), tmp_path)
     expect(page.locator("#result")).to_be_hidden()
+    page.click("#hint")
+    expect(page.locator("#message")).to_have_text("Hint: w f1 (it starts a winning line the solver found).")
+    expect(top(page, "w")).to_have_class(re.compile(r"\bhinted\b"))
+    expect(pile(page, "f1")).to_have_class(re.compile(r"\bhinted\b"))
     top(page, "w").drag_to(pile(page, "f1"))
     expect(page.locator("#result")).to_be_visible()
     expect(page.locator("#result")).to_have_text("Won! The game is won: every card is home.")

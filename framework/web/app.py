@@ -18,13 +18,17 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from ..errors import PatienceError
+from ..player.commands import HINT_SECONDS
 from ..player.session import PlayError, Session, saved_game_id
-from .models import ErrorView, GameSummary, GameView, MoveView, NewDeal, Options, PlayMove, TableView
+from ..solver.hint import hint
+from .models import ErrorView, GameSummary, GameView, HintView, MoveView, NewDeal, Options, PlayMove, TableView
 from .store import Games, Sessions, UnknownGame, UnknownSession
-from .views import game_view, moves_view, table_view
+from .views import game_view, hint_view, moves_view, table_view
 
 #: The largest random seed the server picks when a new deal names none.
 RANDOM_SEEDS = 1_000_000
+#: The longest a hint may search, in seconds: a request should not hold a server for long.
+MAX_HINT_SECONDS = 30.0
 
 STATIC = resources.files("framework.web") / "static"
 
@@ -134,6 +138,16 @@ def create_app(*, session_limit: int | None = None) -> FastAPI:
         """Play every move to the foundations that is safe now, as one turn."""
         with sessions.use(key) as session:
             return table_view(key, session, session.auto_play())
+
+    @app.get("/api/sessions/{key}/hint", response_model=HintView, tags=["play"])
+    def suggest(
+        key: str,
+        seconds: float = Query(HINT_SECONDS, gt=0, le=MAX_HINT_SECONDS, description="How long the solver may search."),
+    ) -> dict[str, Any]:
+        """The solver's hint: the first move of a winning line found within `seconds`, else its best try. Changes nothing."""
+        with sessions.use(key) as session:
+            state = session.state.copy(stack=False)
+        return hint_view(state, hint(state, seconds=seconds), seconds)  # searched outside the lock: other requests go on
 
     @app.get("/api/sessions/{key}/save", tags=["save and load"])
     def save(key: str) -> dict[str, Any]:

@@ -116,6 +116,16 @@ class TableView(BaseModel):
     message: str = Field(description="The result in words, empty while the game goes on.")
 
 
+class HintView(BaseModel):
+    """A suggested move, and how the solver chose it."""
+
+    move: MoveView | None = Field(description="The move to play next; null when the game is won or no move is left.")
+    how: Literal["solution", "heuristic", "lost", "won", "no move"] = Field(
+        description="'solution': the move starts a winning line; 'heuristic': no win found in time, the solver's first "
+                    "choice; 'lost': no line wins from here, the solver's first choice still; 'won', 'no move': no move to suggest.")
+    message: str = Field(description="The hint in words.")
+
+
 class ErrorView(BaseModel):
     """Why a request was refused; nothing was changed."""
 

@@ -6,12 +6,14 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from ..cards import COLOUR, SUIT, SUIT_SYMBOLS, card_symbol, card_text
+from ..player.commands import HINT_REASONS, HINT_WITHOUT_MOVE
 from ..player.session import RESULT_TEXT
 
 if TYPE_CHECKING:
     from ..game import Game
     from ..moves import Move
     from ..player.session import Session
+    from ..solver.hint import Hint
     from ..state import State
 
 
@@ -84,6 +86,15 @@ def table_view(key: str, session: Session, played: Iterable[Move] = ()) -> dict[
         "result": result,
         "message": RESULT_TEXT[result] if result else "",
     }
+
+
+def hint_view(state: State, found: Hint, seconds: float) -> dict[str, Any]:
+    """The solver's hint in ``state``: the move, how it was chosen, and why in words."""
+    if found.move is None:
+        return {"move": None, "how": found.how, "message": HINT_WITHOUT_MOVE[found.how]}
+    move = move_view(state, found.move)
+    reason = HINT_REASONS[found.how].format(seconds=seconds)
+    return {"move": move, "how": found.how, "message": f"Hint: {move['text']} ({reason})."}
 
 
 def _pile_view(state: State, pile: int) -> dict[str, Any]:

@@ -18,6 +18,7 @@ const page = {
   pileOf: {},      // pile name -> the pile in the table view
   selected: null,  // {pile, count}: the cards picked up by a click
   pending: null,   // an action waiting for the card it applies to
+  hint: null,      // the move the last hint suggested, shown until the next change
 };
 
 // --- talking to the server ------------------------------------------------------------------
@@ -65,6 +66,7 @@ async function show(table, note = "") {
   page.pileOf = Object.fromEntries(table.piles.map((pile) => [pile.name, pile]));
   page.selected = null;
   page.pending = null;
+  page.hint = null;
   history.replaceState(null, "", `#session=${encodeURIComponent(table.session)}`);
   document.body.dataset.game = table.game;
   document.body.dataset.movesMade = table.moves_made;
@@ -122,6 +124,16 @@ async function newGame(game, seed) {
   if (seed !== "" && seed !== null) body.seed = Number(seed);
   const table = await api("POST", "/api/sessions", body);
   await show(table, played("Auto-play", table.played));
+}
+
+async function showHint() {
+  say("Thinking…");
+  const found = await api("GET", sessionPath("/hint"));
+  page.selected = null;
+  page.pending = null;
+  page.hint = found.move;
+  highlight();
+  say(found.message);
 }
 
 async function startAction(action, moves) {
@@ -279,7 +291,7 @@ function cardElement(card) {
 // Marks the selected cards and the piles they (or a pending action) can go to.
 function highlight() {
   const table = $("table");
-  for (const marked of table.querySelectorAll(".selected, .target")) marked.classList.remove("selected", "target");
+  for (const marked of table.querySelectorAll(".selected, .target, .hinted")) marked.classList.remove("selected", "target", "hinted");
   let targets = [];
   if (page.selected) {
     const { pile, count } = page.selected;
@@ -292,6 +304,15 @@ function highlight() {
     targets = page.table.moves.filter((move) => move.action === page.pending).map((move) => move.source);
   }
   for (const name of targets) table.querySelector(`.pile[data-pile="${CSS.escape(name)}"]`)?.classList.add("target");
+  if (page.hint) {
+    const { source, target, count, action } = page.hint;
+    const from = size(page.pileOf[source]) - count;
+    const cards = [...table.querySelectorAll(`.card[data-pile="${CSS.escape(source)}"]`)];
+    const moving = action ? cards.slice(-1) : cards.filter((card) => Number(card.dataset.index) >= from);
+    for (const card of moving) card.classList.add("hinted");
+    if (!moving.length) table.querySelector(`.pile[data-pile="${CSS.escape(source)}"]`)?.classList.add("hinted");
+    if (target) table.querySelector(`.pile[data-pile="${CSS.escape(target)}"]`)?.classList.add("hinted");
+  }
 }
 
 // --- the hand: clicks, double-clicks, drags ---------------------------------------------------
@@ -427,7 +448,7 @@ function download(name, text) {
 }
 
 const KEYS = {
-  u: () => undo(), y: () => redo(), a: () => autoplayNow(), r: () => restart(),
+  u: () => undo(), y: () => redo(), a: () => autoplayNow(), r: () => restart(), h: () => showHint(),
 };
 
 function wireControls() {
@@ -439,6 +460,7 @@ function wireControls() {
   $("redo").addEventListener("click", () => act(redo));
   $("restart").addEventListener("click", () => act(restart));
   $("autoplay-now").addEventListener("click", () => act(autoplayNow));
+  $("hint").addEventListener("click", () => act(showHint));
   $("autoplay").addEventListener("change", () => act(() => request("PATCH", "", () => "", { autoplay: $("autoplay").checked })));
   $("save").addEventListener("click", () => act(async () => {
     const saved = await api("GET", sessionPath("/save"));
@@ -461,6 +483,7 @@ function wireControls() {
     if (event.key === "Escape") {
       page.selected = null;
       page.pending = null;
+      page.hint = null;
       return highlight();
     }
     if (event.target.closest("input, select, textarea") || event.altKey || event.metaKey) return;
