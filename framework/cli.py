@@ -25,6 +25,7 @@ from .player import loop
 from .player.render import Look, draw, pile_names
 from .player.session import Session, load_session
 from .solver.commands import solve, stats
+from .starter import new
 from .web.command import serve
 
 USAGE_ERROR = 2
@@ -75,7 +76,8 @@ def main(rules_path: tuple[str, ...]) -> None:
 def list_games() -> None:
     """List the games that can be played by name: one line each with title, decks and difficulty.
 
-    Games come from your rule directories (--rules-path, PATIENCE_RULES_PATH) and the built-in ones.
+    Games come from your rule directories (--rules-path, PATIENCE_RULES_PATH), the built-in
+    ones, and installed packages that ship rule files.
     """
     games = available_games()  # every place the loader finds games by name
     size = max(map(len, games), default=0)
@@ -203,8 +205,8 @@ def _ask_next() -> bool:
         return False
 
 
-# Commands that live with what they drive: the web player and the solver.
-for command in (serve, solve, stats):
+# Commands that live with what they drive: the web player, the solver, the starter file.
+for command in (serve, solve, stats, new):
     main.add_command(command)
 
 if __name__ == "__main__":
