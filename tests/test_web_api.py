@@ -91,6 +91,16 @@ def test_an_unknown_game_is_not_found_and_no_path_is_read(client, name):
     assert client.get("/api/games/..%2Frules%2Fsteeplechase.yaml").status_code == 404
 
 
+def test_a_rule_file_that_does_not_load_is_left_out_and_refused_in_one_line(tmp_path, monkeypatch):
+    (tmp_path / "broken.yaml").write_text("name: Broken\ndecks: 3\ngroups: {}\nsurprise: 1\n", "utf-8")
+    monkeypatch.setenv("PATIENCE_RULES_PATH", str(tmp_path))
+    client = TestClient(create_app())
+    assert "broken" in framework.available_games()
+    assert "broken" not in [game["id"] for game in client.get("/api/games").json()]
+    detail = refused(client.post("/api/sessions", json={"game": "broken", "seed": 1}), 400, "broken:4:1: unknown key 'surprise'")
+    assert detail.startswith("broken:1:1: missing key 'deal'; ")  # every problem, on one line
+
+
 # --- a new deal -------------------------------------------------------------------------------
 
 

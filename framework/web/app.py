@@ -168,7 +168,8 @@ def _add_error_answers(app: FastAPI) -> None:
 
     def refuse(status: int) -> Any:
         async def handler(request: Request, error: Exception) -> JSONResponse:
-            return JSONResponse({"detail": str(error.args[0]) if error.args else str(error)}, status_code=status)
+            detail = str(error.args[0]) if error.args else str(error)
+            return JSONResponse({"detail": detail.replace("\n", "; ")}, status_code=status)  # a rule file's problems too
 
         return handler
 

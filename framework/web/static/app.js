@@ -121,7 +121,7 @@ const autoplayNow = () => request("POST", "/autoplay", (done) => played("Auto-pl
 
 async function newGame(game, seed) {
   const body = { game, autoplay: $("autoplay").checked };
-  if (seed !== "" && seed !== null) body.seed = Number(seed);
+  if (seed !== "") body.seed = Number.isFinite(Number(seed)) ? Number(seed) : seed; // the server says what is wrong
   const table = await api("POST", "/api/sessions", body);
   await show(table, played("Auto-play", table.played));
 }
