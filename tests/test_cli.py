@@ -12,14 +12,16 @@ import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 import framework
+from framework.cli import main
 from framework.player.render import draw
 from framework.player.session import Session
 from framework.savefile import write_json
 
 from conftest import make_position
-from test_player import assert_one_line_error, patience, policy_line
+from test_player import assert_one_line_error, headings, patience, policy_line
 
 ROOT = Path(__file__).resolve().parent.parent
 STEEPLECHASE_RULES = ROOT / "rules" / "steeplechase.yaml"
@@ -73,11 +75,14 @@ def test_rules_prints_the_prose_of_the_rule_file():
 
 
 def test_show_draws_the_deal_of_every_game():
+    result = patience("show", "blockade", "--seed", "7")
+    assert result.returncode == 0 and result.stdout == draw(framework.load_game("blockade").deal(7)) + "\n"
+    runner = CliRunner()  # the same command in this process: one interpreter start for every game
     for name in framework.available_games():
-        result = patience("show", name, "--seed", "7")
-        assert result.returncode == 0, result.stderr
-        assert result.stdout == draw(framework.load_game(name).deal(7)) + "\n"
-        assert ANSI not in result.stdout
+        result = runner.invoke(main, ["show", name, "--seed", "7"])
+        assert result.exit_code == 0, result.output
+        assert result.output == draw(framework.load_game(name).deal(7)) + "\n"
+        assert ANSI not in result.output
 
 
 def test_show_takes_a_rule_file_too():
@@ -214,3 +219,21 @@ def test_play_on_a_terminal_prompts_and_draws_in_colour():
     output = on_terminal("play", "steeplechase", "--seed", "1", typed="t5 t4\nquit\n")
     assert "\x1b[31m" in output
     assert "> " in output and "move 1" in output
+
+
+def test_a_game_played_from_its_rule_file_is_saved_and_loaded_again(tmp_path):
+    rules = user_game(tmp_path / "mine", "my-chase", "My Chase")
+    save, again = tmp_path / "save.json", tmp_path / "again.json"
+    first = patience("play", str(rules), "--seed", "2", "--no-auto", script=["d", f"save {save}", "undo", f"load {save}", f"save {again}"])
+    assert first.returncode == 0 and f"Loaded {save}." in first.stdout
+    assert json.loads(again.read_text())["state"]["moves"] == ["d"]
+    assert patience("play", str(rules), "--load", str(save), script=["quit"]).returncode == 0
+    assert_one_line_error(patience("play", "--load", str(save)), "'my-chase', which is not a game found by name")
+
+
+def test_loading_a_save_of_another_game_in_play_switches_games(tmp_path):
+    save = tmp_path / "blockade.json"
+    assert patience("play", "blockade", "--seed", "3", "--no-auto", script=["1", f"save {save}"]).returncode == 0
+    result = patience("play", "steeplechase", "--seed", "1", script=[f"load {save}", "undo"])
+    assert result.returncode == 0
+    assert headings(result.stdout)[-2:] == ["Blockade - deal 3 - move 1", "Blockade - deal 3 - move 0"]

@@ -419,22 +419,37 @@ def damaged_saves(steeplechase: framework.Game) -> dict[str, tuple[str, str]]:
     }
 
 
-def test_every_kind_of_damaged_save_is_refused_with_one_line(steeplechase, tmp_path):
+def write_damaged_saves(steeplechase: framework.Game, directory: Path) -> dict[Path, str]:
+    """Every kind of damaged save written to ``directory``: each file with the words its error must hold."""
+    files = {}
     for name, (text, words) in damaged_saves(steeplechase).items():
-        path = tmp_path / f"{name}.json"
+        path = directory / f"{name}.json"
         path.write_bytes(text.encode("utf-8", "surrogateescape"))
-        result = patience("play", "--load", str(path))
-        assert_one_line_error(result, str(path), words)
-        assert result.stdout == ""
+        files[path] = words
+    return files
 
 
-def test_a_damaged_save_loaded_in_play_changes_nothing(steeplechase, tmp_path):
-    damaged = tmp_path / "damaged.json"
-    damaged.write_text("{\"format\": ")
+def test_every_kind_of_damaged_save_is_refused_in_play_with_one_line_and_changes_nothing(steeplechase, tmp_path):
+    files = write_damaged_saves(steeplechase, tmp_path)
     after = tmp_path / "after.json"
-    result = patience("play", "steeplechase", "--seed", "1", "--no-auto", script=["t5 t4", f"load {damaged}", f"save {after}"])
-    assert f"{damaged}: not JSON" in result.stdout
+    result = patience("play", "steeplechase", "--seed", "1", "--no-auto", script=["t5 t4", *(f"load {path}" for path in files), f"save {after}"])
+    replies = result.stdout.split("\n> ")[2:-1]
+    assert len(replies) == len(files)
+    for reply, (path, words) in zip(replies, files.items()):
+        command, *answer = reply.splitlines()
+        assert command == f"load {path}"
+        assert len(answer) == 1 and answer[0].startswith(f"{path}: ") and words in answer[0], answer
     assert saved_state(after)["moves"] == ["t5 t4"]
+
+
+@pytest.mark.parametrize("kind", ["truncated", "unknown-game", "illegal-move"])
+def test_a_damaged_save_to_start_from_is_status_2_with_one_line(steeplechase, tmp_path, kind):
+    text, words = damaged_saves(steeplechase)[kind]
+    path = tmp_path / "damaged.json"
+    path.write_text(text)
+    result = patience("play", "--load", str(path))
+    assert_one_line_error(result, str(path), words)
+    assert result.stdout == ""
 
 
 def test_a_save_of_another_game_or_a_missing_file_is_refused(tmp_path):

@@ -144,7 +144,7 @@ def _save(player: Player, arguments: list[str]) -> None:
 
 def _load(player: Player, arguments: list[str]) -> None:
     path = _one_file("load", arguments)
-    player.session = load_session(path, autoplay=player.session.autoplay)
+    player.session = load_session(path, game=player.session.game, any_game=True, autoplay=player.session.autoplay)
     player.out(f"Loaded {path}.")
     player.show_changes([])
 

@@ -161,20 +161,22 @@ class Session:
         return session
 
 
-def load_session(path: str, *, game: Game | None = None, autoplay: bool = True) -> Session:
-    """The session saved in the file at ``path``, of ``game`` if given, else of the game it names.
+def load_session(path: str, *, game: Game | None = None, any_game: bool = False, autoplay: bool = True) -> Session:
+    """The session saved in the file at ``path``.
 
-    ``PatienceError`` with a one-line reason naming the file if it cannot be loaded.
+    It must be a game of ``game`` if one is given, unless ``any_game``: then ``game`` is
+    used when the save is of it, and any other game is looked up by the name the save
+    gives. ``PatienceError`` with a one-line reason naming the file if it cannot be loaded.
     """
     data = read_json(path)
     try:
         name = saved_game_id(data)
-        if game is None:
-            if name not in available_games():  # a game by name only, never a path a file chose
-                raise StateError(f"field 'game': {name!r} is not a game found by name; give the game's rule file too")
-            game = load_game(name)
-        elif name != game.id:
+        if game is not None and name != game.id and not any_game:
             raise StateError(f"this is a saved game of {name!r}, not of {game.id!r}")
+        if game is None or name != game.id:
+            if name not in available_games():  # a game by name only, never a path a file chose
+                raise StateError(f"this is a saved game of {name!r}, which is not a game found by name (see patience list)")
+            game = load_game(name)
         return Session.from_json(game, data, autoplay=autoplay)
     except PatienceError as error:
         raise StateError(f"{path}: {error}") from None
