@@ -20,6 +20,7 @@ import framework
 from framework.cards import RANKS
 from framework.player.render import draw
 from framework.player.session import RESULT_TEXT, STUCK, WON, Session
+from framework.solver import Budget, solve
 
 from conftest import make_position
 
@@ -135,17 +136,20 @@ def test_the_player_and_the_command_name_no_game():
 # --- whole scripted games --------------------------------------------------------------------
 
 
-def test_a_steeplechase_game_scripted_through_the_whole_stock(steeplechase, tmp_path):
-    expected = steeplechase.deal(4)
-    line = policy_line(expected)
-    assert len(line) > 100 and not expected.piles[steeplechase.pile_index("s")]
+def test_a_whole_steeplechase_game_scripted_from_the_deal_to_the_win(steeplechase, tmp_path):
+    solution = solve(steeplechase.deal(3), Budget(nodes=20_000))
+    assert solution.answer == "won"
     end = tmp_path / "end.json"
-    result = patience("play", "steeplechase", "--seed", "4", "--no-auto", script=[*line, f"save {end}", "quit"])
-    assert result.returncode == 0, result.stderr
+    result = patience("play", "steeplechase", "--seed", "3", "--no-auto", script=[*solution.line, f"save {end}"])
+    assert result.returncode == 0, result.stdout[-3000:]
     assert result.stderr == ""
-    assert saved_state(end) == expected.to_json()
-    assert headings(result.stdout)[-1] == f"Steeplechase - deal 4 - move {len(line)} - base rank {RANKS[expected.base_rank - 1]}"
-    assert result.stdout.rstrip().endswith("> quit")
+    expected = steeplechase.deal(3)
+    for text in solution.line:
+        expected.push(expected.parse_move(text))
+    assert expected.is_won() and saved_state(end) == expected.to_json()
+    assert headings(result.stdout)[-1] == f"Steeplechase - deal 3 - move {len(solution.line)} - base rank {RANKS[expected.base_rank - 1]}"
+    assert result.stdout.count(RESULT_TEXT[WON]) == 1
+    assert f"{RESULT_TEXT[WON]}\n> save {end}" in result.stdout
     assert "\x1b[" not in result.stdout  # piped: plain text
 
 
