@@ -112,7 +112,7 @@ def _moves(player: Player, arguments: list[str]) -> None:
     if not moves:
         player.out("No legal move.")
     for number, move in enumerate(moves, 1):
-        player.out(f"{number:>3}. {describe(state, move, player.look, width=9)}")
+        player.out(f"{number:>3}. {describe(state, move, player.look, align=9)}")
 
 
 def _undo(player: Player, arguments: list[str]) -> None:

@@ -115,13 +115,13 @@ def heading(state: State) -> str:
     return " - ".join(parts)
 
 
-def describe(state: State, move: Move, look: Look = PLAIN, *, width: int = 0) -> str:
-    """The move's text, padded to ``width``, then the cards it picks up (an action's text stands alone)."""
+def describe(state: State, move: Move, look: Look = PLAIN, *, align: int = 0) -> str:
+    """The move's text, padded to ``align`` characters, then the cards it picks up (an action's text stands alone)."""
     text = state.move_text(move)
     if move.action:
         return text
     cards = state.piles[move.source][-move.count:]
-    return f"{text:<{width}}  " + " ".join(look.card(card) for card in cards)
+    return f"{text:<{align}}  " + " ".join(look.card(card) for card in cards)
 
 
 def pile_names(game: Game) -> str:
