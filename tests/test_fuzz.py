@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 import framework
 from framework import LoadError, PatienceError, PluginError, StateError
+from framework.testing import check_random_games
 
 #: Examples per test; benchmarks/fuzz.py raises it and turns on random draws.
 EXAMPLES = int(os.environ.get("PATIENCE_FUZZ_EXAMPLES", "100"))
@@ -95,27 +96,7 @@ def refused_or_played(raw: bytes | str) -> None:
         raise
     except PatienceError:  # a plugin that refuses options the schema allowed, named in its message
         return
-    played(game, seed=len(spec.groups), moves=25)
-
-
-def played(game: framework.Game, *, seed: int, moves: int) -> None:
-    """Deal ``seed`` and play ``moves`` random moves, checking cards, undo and JSON at each step."""
-    state = game.deal(seed)
-    pack = Counter(game.pack)
-    choose = random.Random(seed).choice
-    for _ in range(moves):
-        legal = state.legal_moves()
-        if not legal:
-            break
-        before = state.to_json()
-        move = choose(legal)
-        state.push(move)
-        assert Counter(card for pile in state.piles for card in pile) == pack
-        state.pop()
-        assert state.to_json() == before
-        state.push(move)
-        state.is_won(), state.is_over()
-    assert game.state_from_json(json.dumps(state.to_json())).to_json() == state.to_json()
+    check_random_games(game, [len(spec.groups)], moves=10)
 
 
 # --- the rule loader ---------------------------------------------------------------------

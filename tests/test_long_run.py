@@ -1,7 +1,8 @@
-"""The long-run checks of ``benchmarks/long_run.py``, run short: a few random games of every shipped game.
+"""The long run of ``benchmarks/long_run.py``, short: a few random games of every shipped game.
 
 Card conservation after every move, exact undo of every move and of the whole game,
-JSON round trips along the way. The long version plays thousands of deals per game.
+JSON round trips (see ``framework.testing.check_random_games``). The long version
+plays thousands of deals per game.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ _spec.loader.exec_module(long_run)
 
 @pytest.mark.parametrize("name", sorted(framework.available_games()))
 def test_random_games_keep_the_cards_undo_exactly_and_round_trip(name):
-    tally = long_run.run(name, range(3), most_moves=60, json_every=10)
+    tally = long_run.run(name, range(3), most_moves=60)
     assert tally.failures == []
     assert tally.games == 3 and tally.moves > 0
 
@@ -39,6 +40,7 @@ def test_a_broken_kernel_would_be_caught(monkeypatch):
         return move
 
     monkeypatch.setattr(framework.State, "pop", leaky_pop)
-    tally = long_run.run("steeplechase", range(2), most_moves=30, json_every=10)
+    tally = long_run.run("steeplechase", range(2), most_moves=30)
     assert len(tally.failures) == 2
-    assert all("pop did not restore the position" in failure for failure in tally.failures)
+    assert all("did not restore the state" in failure for failure in tally.failures)
+    assert tally.failures[0].startswith("steeplechase seed 0: AssertionError: seed 0: pop after")

@@ -1,7 +1,7 @@
 """Plugins that raise or answer nonsense: the error names the plugin and the hook, the state is unchanged,
 and play goes on.
 
-The plugin under test, ``mischief``, is installed like a third-party package. It adds a
+The plugin under test, ``mischief``, is found through the entry points like any other. It adds a
 ``poke`` action and misbehaves, in the way its ``mode`` option names, only while the state
 variable ``armed`` is true; the built-in ``back-from-foundation`` plugin is loaded beside it,
 answering sensibly, so that the error must name the right one.
@@ -9,19 +9,12 @@ answering sensibly, so that the error must name the right one.
 
 from __future__ import annotations
 
-import importlib
-import sys
-import textwrap
-
 import pytest
 from click.testing import CliRunner
 
 import framework
-from framework import Move, PluginError, plugins
+from framework import Move, PluginError, SetFaceDown, SetVar, Transfer, hookimpl, plugins
 from framework.cli import main
-
-PLUGIN = '''
-from framework import Move, SetFaceDown, SetVar, Transfer, hookimpl
 
 
 class Mischief:
@@ -101,7 +94,7 @@ class Mischief:
         if self.mode == "after_move:raise":
             raise ValueError("after the move")
         return {"after_move:number": 7, "after_move:var": [SetVar("pokes", 1), SetVar("armed", "yes")]}[self.mode]
-'''
+
 
 RULES = """\
 name: Mischief
@@ -126,17 +119,21 @@ deal:
 """
 
 
+class InstalledPlugin:
+    """Stands for the entry point of an installed package, naming a plugin class."""
+
+    def __init__(self, plugin: type) -> None:
+        self.plugin = plugin
+
+    def load(self) -> type:
+        return self.plugin
+
+
 @pytest.fixture
 def mischief(tmp_path, monkeypatch):
-    """Makes the 'mischief' game for a mode, with the plugin installed as a third-party package would be."""
-    (tmp_path / "mischief_plugin.py").write_text(textwrap.dedent(PLUGIN))
-    info = tmp_path / "mischief_plugin-1.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: mischief-plugin\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text("[patience.plugins]\nmischief = mischief_plugin:Mischief\n")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    importlib.invalidate_caches()
-    plugins._entry_points.cache_clear()
+    """Makes the 'mischief' game for a mode, with the plugin installed (found by name like any other)."""
+    installed = {**plugins._entry_points(), "mischief": InstalledPlugin(Mischief)}
+    monkeypatch.setattr(plugins, "_entry_points", lambda: installed)
     plugins.load_plugin.cache_clear()
 
     def make(mode: str) -> framework.Game:
@@ -145,9 +142,7 @@ def mischief(tmp_path, monkeypatch):
         return framework.load_game(str(path))
 
     yield make
-    plugins._entry_points.cache_clear()
     plugins.load_plugin.cache_clear()
-    sys.modules.pop("mischief_plugin", None)
 
 
 def armed(game: framework.Game) -> framework.State:
