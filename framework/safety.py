@@ -1,8 +1,9 @@
 """Moves to a foundation that cannot spoil a game, for auto-play and the solver.
 
-A card may go to a foundation safely when no card that could still be built on
-it anywhere on the table is left off the foundations: then nothing will ever
-need it as a place to land. A plugin may overrule the verdict through the
+A card may go to a foundation safely when the foundation builds one way (up or
+down) and no card that could still be built on it anywhere on the table is left
+off the foundations: then nothing will ever need it as a place to land, and
+laying it closes no other way. A plugin may overrule the verdict through the
 ``move_is_safe`` hook (for instance where taking a card off the table has other
 effects).
 """
@@ -22,7 +23,12 @@ def safe_moves(state: State, legal: list[Move] | None = None) -> list[Move]:
     """
     game = state.game
     foundations = set(game.foundation_piles)
-    candidates = [move for move in (state.legal_moves() if legal is None else legal) if not move.action and move.count == 1 and move.target in foundations and move.source not in foundations]
+    candidates = [
+        move for move in (state.legal_moves() if legal is None else legal)
+        if not move.action and move.count == 1 and move.target in foundations and move.source not in foundations
+        # on a foundation built both ways (Golf), each card laid changes what the next may be: a choice
+        and game.pile_group[move.target].spec.build.direction in ("up", "down")
+    ]
     if not candidates:
         return []
     on_foundations = Counter(card for pile in game.foundation_piles for card in state.piles[pile])
