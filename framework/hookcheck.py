@@ -24,15 +24,16 @@ if TYPE_CHECKING:
 
 def move_problem(state: State, move: Any) -> str | None:
     """What is wrong with ``move`` as a move a plugin offers in ``state``, or None."""
-    if type(move) is Move and type(move.source) is int and type(move.target) is int and type(move.count) is int:
-        source, target, count, action = move  # the usual case first, quickly: a sound move
-        if action.__class__ is str and count >= 1 and -1 <= source < len(state.piles) and -1 <= target < len(state.piles) and (
-            action or (0 <= source != target >= 0 and count <= len(state.piles[source]))
-        ):
+    piles = state.piles
+    if type(move) is Move:  # the usual case first, quickly: a sound move
+        source, target, count, action = move
+        if (type(source) is type(target) is type(count) is int and type(action) is str and count >= 1
+                and -1 <= source < len(piles) and -1 <= target < len(piles)
+                and (action or (source >= 0 and target >= 0 and source != target and count <= len(piles[source])))):
             return None
     if not isinstance(move, Move):
         return f"{_shown(move)} is not a Move"
-    last = len(state.piles) - 1
+    last = len(piles) - 1
     for field in ("source", "target"):
         pile = getattr(move, field)
         if not _is_whole(pile) or not -1 <= pile <= last:
@@ -44,8 +45,8 @@ def move_problem(state: State, move: Any) -> str | None:
     if not move.action:  # a card move, which the kernel makes itself
         if move.source < 0 or move.target < 0 or move.source == move.target:
             return f"{move!r}: a card move goes from one pile to another"
-        if move.count > len(state.piles[move.source]):
-            return f"{move!r}: pile {move.source} holds {len(state.piles[move.source])} cards"
+        if move.count > len(piles[move.source]):
+            return f"{move!r}: pile {move.source} holds {len(piles[move.source])} cards"
     return None
 
 

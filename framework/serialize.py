@@ -66,7 +66,8 @@ def state_from_json(game: Game, data: Mapping[str, Any] | str) -> State:
     state = State(game, piles, face_down, variables, seed)
     for problem in state._call("check_state", state=state):
         if problem:
-            raise StateError(problem if problem.startswith("field '") else f"field 'vars': {problem}")
+            problem = str(problem)
+            raise StateError(problem if problem.startswith("field ") else f"field 'vars': {problem}")
     moves = data.get("moves")
     if seed is None:
         if moves:
