@@ -102,11 +102,16 @@ def load_spec(name_or_path: str | os.PathLike[str]) -> GameSpec:
             hint = _did_you_mean(text, available_games())
             raise LoadError([Problem(text, 0, 0, f"no such game{hint} (games: {known})")])
         path = found
-    return parse_spec(_read_rule_file(path, text), source=text, game_id=path.stem)
+    return parse_spec(read_rule_file(path, text), source=text, game_id=path.stem)
 
 
-def _read_rule_file(path: Path, source: str) -> bytes:
-    """The bytes of the rule file at ``path``; ``LoadError`` if it is not a readable file of sensible size."""
+def read_rule_file(path: Path, source: str) -> bytes:
+    """The bytes of the rule file at ``path`` (called ``source`` in messages).
+
+    ``LoadError`` if it is not a regular file that can be read, or is too large to
+    be a rule file; a pipe or a device is never opened, so reading cannot block or
+    run on forever.
+    """
     try:
         status = path.stat()
         if stat.S_ISDIR(status.st_mode):
