@@ -158,9 +158,9 @@ class Game:
         self.manager = plugins.make_manager(self)
         self.hook = self.manager.hook
         self.initial_vars: dict[str, Any] = self._initial_vars()
+        #: The hooks some plugin of this game implements; the kernel skips the others.
         self.hooks_used = frozenset(
-            name for name in ("legal_moves", "allow_move", "can_pick", "after_move", "is_won", "is_lost", "apply_action", "move_is_safe", "move_text")
-            if getattr(self.hook, name).get_hookimpls()
+            name for name, caller in vars(self.hook).items() if not name.startswith("_") and caller.get_hookimpls()
         )
 
     def _initial_vars(self) -> dict[str, Any]:

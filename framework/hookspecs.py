@@ -73,7 +73,7 @@ def apply_action(state: State, move: Move) -> list[Change] | None:
     """The changes that a named action (``move.action`` not empty) makes to ``state``.
 
     The plugin that owns the action returns the list of changes (``Transfer``,
-    ``SetVar``, ``TurnDown``); the kernel applies them and undoes them on ``pop``.
+    ``SetVar``, ``SetFaceDown``); the kernel applies them and undoes them on ``pop``.
     Return None for actions that are not yours. Called by ``push``.
     """
 
