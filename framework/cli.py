@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 import click
 
+from .clitypes import DEAL_SEED
 from .errors import LoadError, PatienceError
 from .game import Game, load_game
 from .loader import RULES_PATH_VARIABLE, available_games, load_spec, parse_spec
@@ -54,8 +55,8 @@ def wants_colour(*streams: Any) -> bool:
 
 
 def seed_option(help_text: str) -> Callable[[Function], Function]:
-    """The ``--seed`` option: a deal number, 0 or more."""
-    return click.option("--seed", type=click.IntRange(min=0), help=help_text)
+    """The ``--seed`` option: a deal number, 0 or more, or a named deal (``ms:617``)."""
+    return click.option("--seed", type=DEAL_SEED, help=help_text)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

@@ -10,7 +10,7 @@ from .cards import COLOUR, RANK, SUIT, full_deck, shuffled
 from .errors import PatienceError
 from .hookcheck import failed
 from .loader import load_spec
-from .moves import BASE_RANK_VAR, REDEALS_VAR
+from .moves import BASE_RANK_VAR, DEAL, REDEAL, REDEALS_VAR
 from . import plugins
 from .spec import BASE_RANK, FIRST_FOUNDATION_CARD, BuildRule, GameSpec, GroupSpec
 from .state import State
@@ -157,6 +157,10 @@ class Game:
         self.cell_piles: tuple[int, ...] = tuple(p for g in self.groups.values() if g.role == "cell" for p in g.piles)
         self.manager = plugins.make_manager(self)
         self.hook = self.manager.hook
+        #: The words of every named action of the game: the kernel's and those the plugins declare.
+        self.action_names: frozenset[str] = frozenset(
+            {DEAL, REDEAL}.union(*(getattr(plugin, "actions", ()) for plugin in self.manager.get_plugins()))
+        )
         self.initial_vars: dict[str, Any] = self._initial_vars()
         #: The hooks some plugin of this game implements; the kernel skips the others.
         self.hooks_used = frozenset(

@@ -25,6 +25,9 @@ ROWS_VAR = "grid_rows"
 class GrowingGrid:
     """The fill and new-row actions of a grid dealt from a stock."""
 
+    #: The named actions this plugin adds (their first word in move text).
+    actions = (FILL, ROW)
+
     options_schema = {
         "type": "object",
         "additionalProperties": False,

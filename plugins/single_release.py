@@ -21,6 +21,9 @@ CELL_VAR = "released_cell"
 class SingleRelease:
     """The release action, allowed once per game."""
 
+    #: The named actions this plugin adds (their first word in move text).
+    actions = (RELEASE,)
+
     options_schema = {
         "type": "object",
         "additionalProperties": False,

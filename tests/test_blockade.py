@@ -158,6 +158,8 @@ def test_fill_goes_to_the_first_gap_in_reading_order(game):
 def test_no_new_row_while_a_gap_remains(game):
     state = position(game, [ROW_OF_TWOS.replace("3C 3C", "3C ."), "3D 3D 3H 3S 3C 3D 3H 3S 4C 4D"], stock="9H")
     assert "row" not in moves(state)
+    with pytest.raises(framework.MoveError, match=r"^'row' is not a legal move now$"):
+        state.parse_move("row")
     state.push(state.parse_move("fill"))
     assert "row" not in moves(state)  # the stock is empty now
     assert state.piles[game.pile_index("g10")] == cards("9H")

@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from ..clitypes import DEAL_SEED
 from ..game import load_game
 from ..player.session import load_session
 from ..state import State
@@ -54,7 +55,7 @@ def budget_options(nodes: int, seconds: float) -> Any:
 
 @click.command()
 @click.argument("game", required=False)
-@click.option("--seed", type=click.IntRange(min=0), help="Deal number (default 1).")
+@click.option("--seed", type=DEAL_SEED, help="Deal number (default 1), or a named deal such as ms:617.")
 @click.option("--load", "save_file", help="Solve the position saved in this file (a saved game or a saved state).")
 @budget_options(SOLVE_NODES, SOLVE_SECONDS)
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
