@@ -82,7 +82,7 @@ def parse_move(state: State, text: str) -> Move:
             raise MoveError("the number of cards must be 1 or more")
     if len(words) > 2:
         raise MoveError(f"too many words in {text.strip()!r}; a move is like 't3 t5' or 't3 t5 2'")
-    if not action and words[0] in game.action_names:
+    if not action and words and words[0] in game.action_names:
         raise MoveError(f"{text.strip()!r} is not a legal move now")
     if not action and len(words) < 2:
         raise MoveError(f"{text.strip()!r} is not a move; a move names where from and where to, like 't3 f'")

@@ -104,6 +104,7 @@ CASES = [
     ("steeplechase", "moves", "t7 f3", "field 'moves': expected a list of move texts"),
     ("steeplechase", "moves", [["t7", "f3"]], "field 'moves': expected a list of move texts"),
     ("steeplechase", "moves", ["t2 f1", "fly away"], "field 'moves[1]': 'fly away': no pile called 'fly' (piles are named like o, f1, t1, s, w)"),
+    ("steeplechase", "moves", ["t2 f1", "1"], "field 'moves[1]': '1': '1' is not a move; a move names where from and where to, like 't3 f'"),
     ("steeplechase", "moves", ["t2 f1"], "field 'moves': the moves from the deal do not lead to the saved piles"),
 ]
 
