@@ -12,6 +12,7 @@ import functools
 import importlib.metadata
 import json
 import os
+import re
 import stat
 from collections.abc import Iterator, Mapping
 from importlib import resources
@@ -238,7 +239,14 @@ _SIZES = {
 def _where(path: tuple[Any, ...]) -> str:
     if not path:
         return ""
-    return " in " + ".".join(str(part) if isinstance(part, str) else f"[{part}]" for part in path).replace(".[", "[")
+    return " in " + ".".join(_step(part) for part in path).replace(".[", "[")
+
+
+def _step(part: Any) -> str:
+    """One step of a path for a message: a key as written (quoted if it holds odd characters), or ``[index]``."""
+    if not isinstance(part, str):
+        return f"[{part}]"
+    return part if re.fullmatch(r"[\w-]+", part) else repr(part)
 
 
 def _shown(value: Any) -> str:
