@@ -20,7 +20,7 @@ import click
 from .clitypes import DEAL_SEED
 from .errors import LoadError, PatienceError
 from .game import Game, load_game
-from .loader import RULES_PATH_VARIABLE, available_games, load_spec, parse_spec
+from .loader import RULES_PATH_VARIABLE, available_games, load_spec, parse_spec, read_rule_file
 from .moves import Move
 from .player import loop
 from .player.render import Look, draw, pile_names
@@ -156,13 +156,16 @@ def validate(files: tuple[str, ...]) -> None:
     """
     status = 0
     for file in files:
-        try:
-            raw = Path(file).read_bytes()
-        except OSError as error:
-            click.echo(f"patience: {file}: cannot read: {error.strerror}", err=True)
+        if not os.path.lexists(file):
+            click.echo(f"patience: {file}: cannot read: No such file or directory", err=True)
             status = USAGE_ERROR
             continue
-        problems = _problems(raw, file)
+        try:
+            raw = read_rule_file(Path(file), file)  # never blocks on a pipe nor reads a device forever
+        except LoadError as error:
+            problems = [str(problem) for problem in error.problems]
+        else:
+            problems = _problems(raw, file)
         for problem in problems:
             click.echo(problem)
         if problems:
