@@ -4,9 +4,9 @@ The search works on one copy of the position through the kernel's ``push`` and
 ``pop``. It enters a position by playing the safe moves it can prove (``forced``)
 one after another, then tries the moves ``MoveOrder`` offers, best first.
 
-Rounds (limited discrepancy search): taking the move ranked ``i`` (from 0)
-spends ``i`` of the round's allowance of discrepancies, and a move that would
-overspend is not tried in that round. Round allowances grow (0, 1, 2, 4, 8,
+Rounds (limited discrepancy search): taking any move but the best-ranked one
+spends one unit of the round's allowance of discrepancies, and a move that
+would overspend is not tried in that round. Round allowances grow (0, 1, 2, 4, 8,
 ...), so the search first follows the ordering closely everywhere instead of
 sinking its whole budget into the last decisions of one early guess. Every
 round is a depth-first search with its own table: canonical key -> the largest
@@ -63,6 +63,18 @@ class _Stop(Exception):
 def solve(state: State, budget: Budget = Budget()) -> Result:
     """Search ``state`` (left unchanged) for a win within ``budget``."""
     return Search(state, budget).run()
+
+
+def discrepancy(index: int, move: Move, last: Move | None) -> int:
+    """What taking ``move``, ranked ``index`` (from 0), after ``last`` spends of a round's allowance.
+
+    The best-ranked move is free, and so is going on with what the last move did
+    (the same card move between the same two piles again, such as taking a
+    second card back from a foundation): one decision, not several.
+    """
+    if index == 0 or (last is not None and not move.action and move.source == last.source and move.target == last.target):
+        return 0
+    return 1
 
 
 def allowances() -> list[int]:
@@ -135,21 +147,24 @@ class Search:
         status, children, pushed = self._enter(allowance)
         if status is not None:
             return status
-        # Each frame: the moves to try, the next one's index, moves to pop when done, allowance left.
-        frames: list[list] = [[children, 0, pushed, allowance]]
+        # Each frame: the moves to try, the next one's index, moves to pop when done, allowance left,
+        # and the move that led to the position.
+        frames: list[list] = [[children, 0, pushed, allowance, None]]
         while frames:
             frame = frames[-1]
-            children, index, _, left = frame
-            if index == len(children) or index > left:
-                if index < len(children):
-                    self._short = True
+            children, index, _, left, last = frame
+            while index < len(children) and discrepancy(index, children[index], last) > left:
+                self._short = True
+                index += 1
+            if index == len(children):
                 for _ in range(frame[2]):
                     state.pop()
                 frames.pop()
                 continue
             frame[1] = index + 1
-            left -= index
-            state.push(children[index])
+            move = children[index]
+            left -= discrepancy(index, move, last)
+            state.push(move)
             position = key(state)
             if table.get(position, -1) >= left:
                 state.pop()
@@ -162,7 +177,7 @@ class Search:
                 for _ in range(pushed + 1):
                     state.pop()
                 continue
-            frames.append([children, 0, pushed + 1, left])
+            frames.append([children, 0, pushed + 1, left, move])
         return LOST
 
     def _enter(self, left: int) -> tuple[str | None, list[Move], int]:
