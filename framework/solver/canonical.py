@@ -83,22 +83,34 @@ def _pile_key(game: Game) -> Callable[[State], bytes]:
     groups = interchangeable_groups(game)
     spans = [(group.start, group.stop) for group in groups]
     classes = card_classes(game)
+    if classes == bytes(range(256)):
+        classes = None  # every card its own class: nothing to translate
     vars_cache: dict[tuple[object, ...], bytes] = {}
 
     def key(state: State) -> bytes:
         face_down = state.face_down
         if any(face_down):
-            parts = [bytes(pile).translate(classes) + _FACE_DOWN + str(down).encode() if down else bytes(pile).translate(classes)
+            # Per pile: the face-down count is text, which must not be translated as cards.
+            parts = [_cards(pile, classes) + _FACE_DOWN + str(down).encode() if down else _cards(pile, classes)
                      for pile, down in zip(state.piles, face_down)]
+            joined = None
         else:
-            parts = [bytes(pile).translate(classes) for pile in state.piles]
-        for start, stop in spans:
-            parts[start:stop] = sorted(parts[start:stop])
+            joined = _SEPARATOR.join(map(bytes, state.piles))
+            if classes is not None:
+                joined = joined.translate(classes)
+            parts = joined.split(_SEPARATOR) if spans else None
+        if parts is not None:
+            for start, stop in spans:
+                parts[start:stop] = sorted(parts[start:stop])
+            joined = _SEPARATOR.join(parts)
         values = tuple(state.vars.values())
         tail = vars_cache.get(values)
         if tail is None:
-            tail = vars_cache[values] = repr(values).encode()
-        parts.append(tail)
-        return _SEPARATOR.join(parts)
+            tail = vars_cache[values] = _SEPARATOR + repr(values).encode()
+        return joined + tail
 
     return key
+
+
+def _cards(pile: list[int], classes: bytes | None) -> bytes:
+    return bytes(pile) if classes is None else bytes(pile).translate(classes)
