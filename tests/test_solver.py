@@ -9,7 +9,9 @@ import pytest
 import framework
 from framework.cards import parse_card
 from framework.solver import LOST, UNKNOWN, WON, Budget, solve
+from framework.safety import safe_moves
 from framework.solver.canonical import card_classes, interchangeable_groups, key_function
+from framework.solver.forced import ForcedMoves
 from framework.solver.hint import ALREADY_WON, HEURISTIC, HOPELESS, NO_MOVE, SOLUTION, hint
 
 from conftest import make_position
@@ -147,6 +149,35 @@ def test_the_start_position_is_left_alone(steeplechase):
     before = state.to_json()
     solve(state, Budget(nodes=500))
     assert state.to_json() == before
+
+
+# --- forced moves --------------------------------------------------------------------------
+
+
+def forced(state: framework.State) -> str | None:
+    """The text of the move the solver would play in ``state`` without branching, if any."""
+    move = ForcedMoves(state.game).move(state, state.legal_moves())
+    return None if move is None else state.move_text(move)
+
+
+def test_a_safe_move_is_forced_only_when_nothing_else_could_want_the_place():
+    thieves = framework.load_game("forty-thieves")
+    # Both aces of hearts are up, so nothing will ever be built on the 2H: safe by framework.safety.
+    open_choice = make_position(thieves, {"f1": "AH", "f2": "AH", "t1": "2H"})
+    assert [open_choice.move_text(move) for move in safe_moves(open_choice)] == ["t1 f1"]
+    assert forced(open_choice) is None  # f1 or f2, and the other 2H (in the stock) wants the other one
+    only_place = make_position(thieves, {"f1": "AH", "f2": "AH 2H", "t1": "2H"})
+    assert forced(only_place) == "t1 f1"
+
+
+def test_no_move_is_forced_where_foundation_cards_come_back_or_plugins_change_the_rules(steeplechase):
+    klondike = framework.load_game("klondike")  # a foundation's top card may come back to a column
+    state = make_position(klondike, {"f1": "AH", "f2": "AC", "f3": "AS", "t1": "2H"})
+    assert safe_moves(state) and forced(state) is None
+    for game in (steeplechase, framework.load_game("blockade")):
+        for seed in range(1, 4):
+            deal = game.deal(seed)
+            assert forced(deal) is None
 
 
 # --- the canonical key ----------------------------------------------------------------------

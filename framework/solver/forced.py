@@ -13,8 +13,10 @@ so it plays a safe move without branching only when
   cards on foundations; no foundation group moves cards anywhere; no plugin
   changes the rules (``legal_moves``, ``allow_move``, ``can_pick``,
   ``after_move``, ``apply_action``, ``is_won``, ``is_lost``); the card's pile is
-  not refilled nor refills another; the move does not empty a pile in a game
-  whose stock deals only when no pile is empty; and, in this position, every
+  not refilled nor refills another, nor a waste that goes back into a stock
+  dealt several cards a turn (a card fewer there would regroup later turns);
+  the move does not empty a pile in a game whose stock deals only when no pile
+  is empty; and, in this position, every
   foundation that takes the card is the target or an empty pile of the
   target's interchangeable group, no other card left on the table could use
   the target pile (beyond the spare empty piles of that group), and no card
@@ -26,8 +28,9 @@ empty pile like it), and the target takes nothing else before it. Nothing can
 be built on the card anywhere (the safety rule), so it is a top card until it
 leaves the table, and removing it from L (its moves, and its place at the top
 of runs it moved with) leaves every other move of L legal: the piles it sat on
-only have more room, more empty piles and more face-up cards. Playing it first
-and then L without it wins.
+only have more room, more empty piles and more face-up cards, and a stock dealt
+one card a turn offers the same cards in the same order, less this one.
+Playing it first and then L without it wins.
 """
 
 from __future__ import annotations
@@ -57,6 +60,9 @@ class ForcedMoves:
             and not any(getattr(game.hook, name).get_hookimpls() for name in RULE_HOOKS)
         )
         self.refilled = frozenset(pile for pair in game.refills for pile in pair)
+        # A waste gathered back into a stock dealt several cards a turn: a card fewer regroups later turns.
+        self.regrouped = frozenset(pile for stock in game.stocks if stock.spec.redeals and stock.spec.cards_per_turn > 1
+                                   for pile in stock.stock_targets)
         self.keep_piles = any(group.spec.needs_no_empty_piles for group in game.groups.values())
         self.foundations = game.foundation_piles
         self.table = tuple(p for p in range(len(game.pile_names)) if p not in self.foundations)
@@ -80,7 +86,7 @@ class ForcedMoves:
     def _provable(self, state: State, move: Move) -> bool:
         piles = state.piles
         source = piles[move.source]
-        if move.source in self.refilled or (self.keep_piles and len(source) == 1):
+        if move.source in self.refilled or move.source in self.regrouped or (self.keep_piles and len(source) == 1):
             return False
         card = source[-1]
         off = Counter(card for pile in self.table for card in piles[pile])

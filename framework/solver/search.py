@@ -45,8 +45,8 @@ from .result import LOST, UNKNOWN, WON, Budget, Result
 
 #: Rough bytes a table spends per key besides the key object itself.
 _ENTRY_OVERHEAD = 100
-#: A round allowance this large never stops a move: the round is a full search.
-_UNLIMITED = sys.maxsize
+#: The discrepancy allowance of each round; the last one never stops a move, so that round is a full search.
+ALLOWANCES = (0, 1, 2, 4, 8, 16, 32, sys.maxsize)
 
 
 class SolverError(PatienceError):
@@ -77,11 +77,6 @@ def discrepancy(index: int, move: Move, last: Move | None) -> int:
     return 1
 
 
-def allowances() -> list[int]:
-    """The discrepancy allowance of each round, the last one unlimited."""
-    return [0, 1, 2, 4, 8, 16, 32, _UNLIMITED]
-
-
 class Search:
     """One search from one position, in rounds."""
 
@@ -110,7 +105,7 @@ class Search:
             self._deadline = started + self.budget.seconds
         answer, stopped_by = UNKNOWN, None
         try:
-            for allowance in allowances():
+            for allowance in ALLOWANCES:
                 self.rounds += 1
                 answer = self._round(allowance)
                 if answer == WON or not self._short:
