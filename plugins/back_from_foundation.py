@@ -14,6 +14,9 @@ from framework import Game, Move, State, hookimpl
 class BackFromFoundation:
     """Adds foundation-top-to-table moves to any game that names ``back-from-foundation``."""
 
+    #: It tells cards apart only through the rule data, so the solver may treat alike cards as one.
+    card_blind = True
+
     options_schema = {
         "type": "object",
         "additionalProperties": False,

@@ -18,6 +18,9 @@ from framework import Game, PatienceError, State, hookimpl
 class GridAccess:
     """Restricts what may be picked from a grid to the cards at an edge of their column."""
 
+    #: It tells cards apart only through the rule data, so the solver may treat alike cards as one.
+    card_blind = True
+
     options_schema = {
         "type": "object",
         "additionalProperties": False,

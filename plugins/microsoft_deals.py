@@ -12,6 +12,8 @@ from framework import Game, hookimpl
 from framework.cards import make_card
 
 PREFIX = "ms:"
+#: It only deals, so the solver may treat cards the rule data cannot tell apart as one.
+card_blind = True
 #: Deal numbers Windows FreeCell accepts (with the extension to a million).
 HIGHEST = 1_000_000
 

@@ -24,6 +24,9 @@ class SingleRelease:
     #: The named actions this plugin adds (their first word in move text).
     actions = (RELEASE,)
 
+    #: It tells cards apart only through the rule data, so the solver may treat alike cards as one.
+    card_blind = True
+
     options_schema = {
         "type": "object",
         "additionalProperties": False,

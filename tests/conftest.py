@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import shutil
 import subprocess
 import sys
+import textwrap
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -126,3 +128,35 @@ class FreshVenv:
 def fresh_venv(tmp_path: Path) -> FreshVenv:
     """A new virtual environment in a temporary directory."""
     return FreshVenv(tmp_path)
+
+
+@pytest.fixture
+def install_plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Install a plugin as a third-party package would be: ``install_plugin(name, module, code, "Class")``.
+
+    The module is written to a temporary directory with a dist-info whose entry
+    point registers it in the ``patience.plugins`` group; caches are cleared
+    before and after, so other tests never see it.
+    """
+    from framework import plugins
+
+    modules = []
+
+    def install(name: str, module: str, code: str, attribute: str | None = None) -> None:
+        (tmp_path / f"{module}.py").write_text(textwrap.dedent(code), encoding="utf-8")
+        info = tmp_path / f"{module}-1.0.dist-info"
+        info.mkdir()
+        (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {module.replace('_', '-')}\nVersion: 1.0\n")
+        target = f"{module}:{attribute}" if attribute else module
+        (info / "entry_points.txt").write_text(f"[patience.plugins]\n{name} = {target}\n")
+        modules.append(module)
+        importlib.invalidate_caches()
+        plugins._entry_points.cache_clear()
+        plugins.load_plugin.cache_clear()
+
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield install
+    plugins._entry_points.cache_clear()
+    plugins.load_plugin.cache_clear()
+    for module in modules:
+        sys.modules.pop(module, None)

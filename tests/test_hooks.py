@@ -2,11 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
-import sys
-import textwrap
-from pathlib import Path
-
 import pytest
 
 import framework
@@ -99,22 +94,11 @@ deal:
 
 
 @pytest.fixture
-def knock(tmp_path, monkeypatch):
+def knock(tmp_path, install_plugin):
     """The 'knock' game, with the 'knocker' plugin installed as a third-party package would be."""
-    (tmp_path / "knocker_plugin.py").write_text(textwrap.dedent(PLUGIN))
-    info = tmp_path / "knocker_plugin-1.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: knocker-plugin\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text("[patience.plugins]\nknocker = knocker_plugin:Knocker\n")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    importlib.invalidate_caches()
-    plugins._entry_points.cache_clear()
-    plugins.load_plugin.cache_clear()
+    install_plugin("knocker", "knocker_plugin", PLUGIN, "Knocker")
     (tmp_path / "knock.yaml").write_text(GAME)
-    yield framework.load_game(str(tmp_path / "knock.yaml"))
-    plugins._entry_points.cache_clear()
-    plugins.load_plugin.cache_clear()
-    sys.modules.pop("knocker_plugin", None)
+    return framework.load_game(str(tmp_path / "knock.yaml"))
 
 
 def position(game, tableau):

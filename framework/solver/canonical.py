@@ -43,13 +43,17 @@ def interchangeable_groups(game: Game) -> tuple[range, ...]:
 def card_classes(game: Game) -> bytes:
     """A ``bytes.translate`` table that maps each card to the first card of its class.
 
-    A plugin decides through the ``card_classes`` hook; otherwise two cards are
-    alike when they have the same rank, the same suit if any pile takes only one
-    suit, and the same row and column in every group's table of what fits on what.
+    A plugin decides through the ``card_classes`` hook; otherwise, when every
+    plugin of the game is ``card_blind`` (it tells cards apart only through the
+    rule data), two cards are alike when they have the same rank, the same suit if
+    any pile takes only one suit, and the same row and column in every group's
+    table of what fits on what; with any other plugin, every card is its own class.
     """
     answer = game.hook.card_classes(game=game)
     if answer is not None:
         classes = list(answer)
+    elif not all(getattr(plugin, "card_blind", False) for plugin in game.manager.get_plugins()):
+        classes = list(range(52))  # a plugin may tell apart cards the rule data cannot: keep every card
     else:
         suited = any(suit >= 0 for suit in game.pile_suit)
         tables = [group.fits_table for group in game.groups.values()]
