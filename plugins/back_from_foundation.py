@@ -14,8 +14,8 @@ from framework import Game, Move, State, hookimpl
 class BackFromFoundation:
     """Adds foundation-top-to-table moves to any game that names ``back-from-foundation``."""
 
-    #: It tells cards apart only through the rule data, so the solver may treat alike cards as one.
-    card_blind = True
+    #: It tells cards and piles apart only through the rule data, so the solver may merge alike ones.
+    sees_only_rule_data = True
 
     options_schema = {
         "type": "object",

@@ -18,8 +18,8 @@ from framework import Game, PatienceError, State, hookimpl
 class GridAccess:
     """Restricts what may be picked from a grid to the cards at an edge of their column."""
 
-    #: It tells cards apart only through the rule data, so the solver may treat alike cards as one.
-    card_blind = True
+    #: It tells cards and piles apart only through the rule data, so the solver may merge alike ones.
+    sees_only_rule_data = True
 
     options_schema = {
         "type": "object",

@@ -28,8 +28,8 @@ class GrowingGrid:
     #: The named actions this plugin adds (their first word in move text).
     actions = (FILL, ROW)
 
-    #: It tells cards apart only through the rule data, so the solver may treat alike cards as one.
-    card_blind = True
+    #: It tells cards and piles apart only through the rule data, so the solver may merge alike ones.
+    sees_only_rule_data = True
 
     options_schema = {
         "type": "object",

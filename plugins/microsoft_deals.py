@@ -12,8 +12,8 @@ from framework import Game, hookimpl
 from framework.cards import make_card
 
 PREFIX = "ms:"
-#: It only deals, so the solver may treat cards the rule data cannot tell apart as one.
-card_blind = True
+#: It only deals, so the solver may merge cards and piles the rule data cannot tell apart.
+sees_only_rule_data = True
 #: Deal numbers Windows FreeCell accepts (with the extension to a million).
 HIGHEST = 1_000_000
 

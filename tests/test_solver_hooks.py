@@ -20,6 +20,8 @@ from framework.cards import RANK
 class Sorter:
     """Declares the columns not interchangeable, every card of a rank alike, and (optionally) a key."""
 
+    sees_only_rule_data = True  # for the rest, the rule data's defaults hold
+
     options_schema = {"type": "object", "properties": {"own_key": {"type": "boolean"}}, "additionalProperties": False}
 
     def __init__(self, game, options):
@@ -84,16 +86,17 @@ def test_the_hooks_keep_the_answers(sorted_twins):
             assert solve(sorted_twins(own_key).deal(seed), Budget(nodes=50_000)).answer == expected
 
 
-def test_a_plugin_that_is_not_card_blind_keeps_every_card_apart(tmp_path, install_plugin):
+def test_a_plugin_that_may_see_more_than_the_rule_data_keeps_every_card_and_pile_apart(tmp_path, install_plugin):
     install_plugin("suit-reader", "suit_reader", "from framework import hookimpl\n")
     path = tmp_path / "twins.yaml"
     path.write_text(TWINS.read_text(encoding="utf-8").replace("decks: 1\n", "decks: 1\nplugins: [suit-reader]\n", 1))
-    assert card_classes(framework.load_game(str(path)))[:52] == bytes(range(52))
+    game = framework.load_game(str(path))
+    assert card_classes(game)[:52] == bytes(range(52)) and interchangeable_groups(game) == ()
     assert card_classes(framework.load_game(str(TWINS)))[framework.parse_card("5S")] == framework.parse_card("5C")
 
 
 def test_built_in_plugins_leave_alike_cards_alike():
-    game = framework.load_game("steeplechase")  # back-from-foundation is card blind
+    game = framework.load_game("steeplechase")  # back-from-foundation sees only the rule data
     classes = card_classes(game)
     assert classes[framework.parse_card("5H")] == classes[framework.parse_card("5D")]
     assert classes[framework.parse_card("5H")] != classes[framework.parse_card("5S")]
