@@ -1,10 +1,8 @@
 """patience: solitaire games as data, played by one generic kernel.
 
->>> import framework
->>> game = framework.load_game("steeplechase")
->>> state = game.deal(1)
->>> len(state.legal_moves()) > 0
-True
+The public API: ``load_game`` reads a game's rule file into a ``Game``;
+``Game.deal`` gives a ``State``, whose ``legal_moves``, ``push`` and ``pop`` play
+it. ``docs/api.md`` walks through all of it with a worked example.
 """
 
 from .cards import card_symbol, card_text, parse_card

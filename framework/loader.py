@@ -93,7 +93,7 @@ def available_games() -> dict[str, Path]:
 
 
 def load_spec(name_or_path: str | os.PathLike[str]) -> GameSpec:
-    """The checked spec of a game given by name (``steeplechase``) or rule file path."""
+    """The checked spec of a game given by name (a rule file's name without ``.yaml``) or by rule file path."""
     text = os.fspath(name_or_path)
     path = Path(text)
     if path.suffix not in RULE_SUFFIXES and os.sep not in text and "/" not in text:

@@ -1,10 +1,6 @@
 """Helpers for testing games and plugins: positions written as card text, and random-game checks.
 
->>> from framework import load_game
->>> from framework.testing import position, legal_texts
->>> state = position(load_game("klondike"), {"t1": "9C 2D | 6H", "t2": "7S"})
->>> sorted(legal_texts(state))
-['t1 t2']
+``docs/authoring.md`` and ``docs/plugins.md`` show them in tests.
 """
 
 from __future__ import annotations

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import framework
@@ -71,26 +73,8 @@ class Knocker:
         return state.vars["moves_made"] >= 10
 '''
 
-GAME = """\
-name: Knock
-decks: 1
-plugins:
-  - knocker: {knocks_to_win: 2}
-groups:
-  foundation:
-    role: foundation
-    piles: 4
-    build: {direction: up, suit: same suit}
-    when_empty: {accepts: A}
-  tableau:
-    role: tableau
-    piles: 4
-    build: {direction: down, suit: alternate colours}
-    pick: run
-    moves_to: [foundation, tableau]
-deal:
-  - {to: tableau, cards: 13}
-"""
+GAME = (Path(__file__).parent / "games" / "tiny.yaml").read_text(encoding="utf-8").replace(
+    "name: Tiny\n", "name: Knock\nplugins:\n  - knocker: {knocks_to_win: 2}\n")
 
 
 @pytest.fixture

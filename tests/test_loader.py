@@ -9,24 +9,7 @@ import pytest
 import framework
 from framework import LoadError
 
-TINY = """\
-name: Tiny
-decks: 1
-groups:
-  foundation:
-    role: foundation
-    piles: 4
-    build: {direction: up, suit: same suit}
-    when_empty: {accepts: A}
-  tableau:
-    role: tableau
-    piles: 4
-    build: {direction: down, suit: alternate colours}
-    pick: run
-    moves_to: [foundation, tableau]
-deal:
-  - {to: tableau, cards: 13}
-"""
+TINY = (Path(__file__).parent / "games" / "tiny.yaml").read_text(encoding="utf-8")
 
 
 def problems(text: str, tmp_path: Path) -> list[str]:

@@ -9,6 +9,8 @@ answering sensibly, so that the error must name the right one.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 
@@ -96,27 +98,8 @@ class Mischief:
         return {"after_move:number": 7, "after_move:var": [SetVar("pokes", 1), SetVar("armed", "yes")]}[self.mode]
 
 
-RULES = """\
-name: Mischief
-decks: 1
-plugins:
-  - back-from-foundation
-  - mischief: {mode: MODE}
-groups:
-  foundation:
-    role: foundation
-    piles: 4
-    build: {direction: up, suit: same suit}
-    when_empty: {accepts: A}
-  tableau:
-    role: tableau
-    piles: 4
-    build: {direction: down, suit: alternate colours}
-    pick: run
-    moves_to: [foundation, tableau]
-deal:
-  - {to: tableau, cards: 13}
-"""
+RULES = (Path(__file__).parent / "games" / "tiny.yaml").read_text(encoding="utf-8").replace(
+    "name: Tiny\n", "name: Mischief\nplugins:\n  - back-from-foundation\n  - mischief: {mode: MODE}\n")
 
 
 class InstalledPlugin:

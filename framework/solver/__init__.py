@@ -1,11 +1,6 @@
 """One solver for every game: won with a line, lost (a proof), or unknown within a budget.
 
->>> import framework
->>> from framework.solver import Budget, solve
->>> game = framework.load_game("steeplechase")
->>> result = solve(game.deal(1), Budget(nodes=50))
->>> result.answer in ("won", "lost", "unknown") and result.nodes <= 50
-True
+``solve(state, Budget(nodes=...))`` returns a ``Result``; ``docs/solver.md`` shows it at work.
 """
 
 from .result import ANSWERS, LOST, UNKNOWN, WON, Budget, Result
