@@ -13,6 +13,11 @@ round is a depth-first search with its own table: canonical key -> the largest
 allowance left with which that position was entered; a position entered again
 with no more allowance left is not searched again.
 
+Positions proven lost are remembered across rounds: a position whose every
+move was tried (none left for want of allowance) and led only to dead ends or
+to positions already proven lost is proven lost itself; later rounds do not
+enter it again.
+
 Why "lost" is a proof: a round in which no move was left untried for want of
 allowance is a plain graph search for a reachable won position. A key enters
 the table when its position is first reached, and every position in the table
@@ -22,12 +27,15 @@ position reachable from the start, up to the equivalences below, was reached,
 and none is won. A cycle (moves back to a position on the path, such as a card
 going back from a foundation and up again) meets a key already in the table
 and is cut; that is sound because the position it returns to is searched in
-full anyway. No other round answers "lost", and no table outlives its round,
-so a cut made against an unfinished position never becomes a verdict. The
-equivalences: equal canonical keys (``canonical``), the targets ``MoveOrder``
-leaves out (they give a position with an equal key), and the forced safe moves
-(playing one never turns a winnable position into a lost one: see ``forced``
-for the argument, or the plugin that vouched for the move).
+full anyway. The verdict is about the start only: no table outlives its round,
+and a position cut that way is not proven lost (its search depended on a
+position still in progress), so such a cut never becomes a verdict about the
+position cut. A position is proven lost only by induction on positions proven
+before it, so the start proven lost is a proof too. The equivalences: equal
+canonical keys (``canonical``), the targets ``MoveOrder`` leaves out (they give
+a position with an equal key), and the forced safe moves (playing one never
+turns a winnable position into a lost one: see ``forced`` for the argument, or
+the plugin that vouched for the move).
 """
 
 from __future__ import annotations
@@ -89,10 +97,13 @@ class Search:
         self.order = MoveOrder(game, interchangeable_groups(game))
         self.forced = ForcedMoves(game)
         self.table: dict[object, int] = {}
+        #: Keys of positions proven lost: searched in full, every cut against a position proven lost.
+        self.dead: set[object] = set()
         self.nodes = 0
         self.positions = 0
         self.rounds = 0
         self._memory = 0
+        self._dead_memory = 0
         self._short = False
         self._max_nodes = budget.nodes
         self._max_memory = None if budget.memory_mb is None else budget.memory_mb * 1024 * 1024
@@ -108,7 +119,7 @@ class Search:
             for allowance in ALLOWANCES:
                 self.rounds += 1
                 answer = self._round(allowance)
-                if answer == WON or not self._short:
+                if answer == WON or not self._short or self.key(self.start) in self.dead:
                     break
                 answer = UNKNOWN
         except _Stop as stop:
@@ -138,73 +149,109 @@ class Search:
         self._short = False
         key = self.key
         table = self.table
-        self._remember(key(state), allowance)
-        status, children, pushed = self._enter(allowance)
+        dead = self.dead
+        start = key(state)
+        if start in dead:
+            return LOST
+        self._remember(start, allowance)
+        status, children, pushed, keys, clean = self._enter(allowance, start)
         if status is not None:
+            if status == LOST and clean:
+                self._bury(keys)
             return status
         # Each frame: the moves to try, the next one's index, moves to pop when done, allowance left,
-        # and the move that led to the position.
-        frames: list[list] = [[children, 0, pushed, allowance, None]]
+        # the move that led here, the keys of the positions entered, and whether no cut is unproven so far.
+        frames: list[list] = [[children, 0, pushed, allowance, None, keys, True]]
         while frames:
             frame = frames[-1]
-            children, index, _, left, last = frame
+            children, index, _, left, last = frame[:5]
             while index < len(children) and discrepancy(index, children[index], last) > left:
                 self._short = True
+                frame[6] = False
                 index += 1
             if index == len(children):
                 for _ in range(frame[2]):
                     state.pop()
                 frames.pop()
+                if frame[6]:
+                    self._bury(frame[5])
+                elif frames:
+                    frames[-1][6] = False
                 continue
             frame[1] = index + 1
             move = children[index]
             left -= discrepancy(index, move, last)
             state.push(move)
             position = key(state)
-            if table.get(position, -1) >= left:
+            if position in dead:
                 state.pop()
                 continue
+            if table.get(position, -1) >= left:
+                state.pop()
+                frame[6] = False  # cut against a position not (yet) proven lost
+                continue
             self._remember(position, left)
-            status, children, pushed = self._enter(left)
+            status, children, pushed, keys, clean = self._enter(left, position)
             if status == WON:
                 return WON
             if status is not None:
                 for _ in range(pushed + 1):
                     state.pop()
+                if clean:
+                    self._bury(keys)
+                else:
+                    frame[6] = False
                 continue
-            frames.append([children, 0, pushed + 1, left, move])
+            frames.append([children, 0, pushed + 1, left, move, keys, True])
         return LOST
 
-    def _enter(self, left: int) -> tuple[str | None, list[Move], int]:
-        """Play the safe moves of the position just reached; then (None, moves to try, safe moves played).
+    def _enter(self, left: int, position: object) -> tuple[str | None, list[Move], int, list[object], bool]:
+        """Play the forced moves from the position just reached (key ``position``).
 
-        The status is WON when a won position is reached, LOST when it is a dead
-        end (no move, or a safe move leads to a position searched before).
+        Returns (status, moves to try, forced moves played, keys of the positions
+        entered, clean). The status is None with moves to try, WON when a won
+        position is reached, LOST at a dead end: no move, or a forced move leads to
+        a position proven lost (clean) or searched before in this round (not clean).
         """
         state = self.state
         pushed = 0
+        keys = [position]
         while True:
             if state.is_won():
-                return WON, [], pushed
+                return WON, [], pushed, keys, False
             self._spend()
             moves = state.legal_moves()
             forced = self.forced.move(state, moves)
             if forced is None:
                 children = self.order.order(state, moves)
-                return (None if children else LOST), children, pushed
+                return (None if children else LOST), children, pushed, keys, True
             state.push(forced)
             pushed += 1
             position = self.key(state)
+            if position in self.dead:
+                return LOST, [], pushed, keys, True
             if self.table.get(position, -1) >= left:
-                return LOST, [], pushed
+                return LOST, [], pushed, keys, False
             self._remember(position, left)
+            keys.append(position)
 
     def _remember(self, position: object, left: int) -> None:
         if position not in self.table:
             self._memory += sys.getsizeof(position) + _ENTRY_OVERHEAD
-            if self._max_memory is not None and self._memory > self._max_memory:
-                raise _Stop("memory")
+            self._check_memory()
         self.table[position] = left
+
+    def _bury(self, keys: list[object]) -> None:
+        """Record the positions of ``keys`` as proven lost, for every later round."""
+        for position in keys:
+            if position not in self.dead:
+                self.dead.add(position)
+                self._dead_memory += sys.getsizeof(position) + _ENTRY_OVERHEAD
+        self._check_memory()
+
+    def _check_memory(self) -> None:
+        if self._max_memory is not None and self._memory + self._dead_memory > self._max_memory:
+            raise _Stop("memory")
 
     def _spend(self) -> None:
         """Count one expanded position, or stop if the budget is spent."""
