@@ -191,10 +191,6 @@ class Game:
         """The index of the pile called ``name`` (``t3``); KeyError if there is none."""
         return self._pile_index[name.lower()]
 
-    def group_of(self, pile: int) -> Group:
-        """The group pile ``pile`` belongs to."""
-        return self.pile_group[pile]
-
     # --- states ----------------------------------------------------------------------------
 
     def deal(self, seed: int | str) -> State:
