@@ -7,6 +7,7 @@ depend on the machine; --nodes makes them repeatable instead.
 
     .venv/bin/python benchmarks/solver_bench.py --jobs 2 --time 10
     .venv/bin/python benchmarks/solver_bench.py blockade --deals 20 --json blockade.json
+    .venv/bin/python benchmarks/solver_bench.py freecell --named ms: --deals 1000 --nodes 20000
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ def main() -> None:
     parser.add_argument("games", nargs="*", default=LAUNCH_GAMES, help="games to run (default: the launch games)")
     parser.add_argument("--first", type=int, default=1, help="first deal (default 1)")
     parser.add_argument("--deals", type=int, default=100, help="how many deals (default 100)")
+    parser.add_argument("--named", default="", metavar="PREFIX",
+                        help="solve a plugin's named deals, e.g. --named ms: for Microsoft FreeCell's ms:1, ms:2, ...")
     parser.add_argument("--time", type=float, default=10.0, help="seconds per deal (default 10)")
     parser.add_argument("--nodes", type=int, default=None, help="positions per deal (default: no limit)")
     parser.add_argument("--memory", type=float, default=1024.0, help="megabytes per deal for the table (default 1024)")
@@ -37,7 +40,8 @@ def main() -> None:
     options = parser.parse_args()
 
     budget = Budget(nodes=options.nodes, seconds=options.time, memory_mb=options.memory)
-    seeds = range(options.first, options.first + options.deals)
+    numbers = range(options.first, options.first + options.deals)
+    seeds = [f"{options.named}{number}" for number in numbers] if options.named else numbers
     rows = []
     everything = {}
     for game in options.games:
