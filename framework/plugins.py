@@ -45,6 +45,16 @@ def load_plugin(name: str) -> Any:
     return _entry_points()[name].load()
 
 
+def group_option(description: str, *, many: bool = False) -> dict[str, Any]:
+    """The JSON Schema of a plugin option that names a pile group (``many``: a list of them).
+
+    The loader checks such names against the game's groups, with the file position.
+    """
+    if many:
+        return {"description": description, "type": "array", "items": {"type": "string"}, "x-patience": "groups"}
+    return {"description": description, "type": "string", "x-patience": "group"}
+
+
 def options_schema(plugin: Any) -> Mapping[str, Any] | None:
     """The JSON Schema of a plugin's options, or None if it takes none."""
     return getattr(plugin, "options_schema", None)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from framework import Game, Move, State, hookimpl
+from framework.plugins import group_option
 
 
 class BackFromFoundation:
@@ -21,12 +22,7 @@ class BackFromFoundation:
         "type": "object",
         "additionalProperties": False,
         "properties": {
-            "to": {
-                "description": "The groups a foundation card may go back to (default: every tableau group).",
-                "type": "array",
-                "items": {"type": "string"},
-                "x-patience": "groups",
-            },
+            "to": group_option("The groups a foundation card may go back to (default: every tableau group).", many=True),
             "onto_empty": {
                 "description": "Whether a foundation card may go onto an empty pile (default: no).",
                 "type": "boolean",

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from framework import Game, PatienceError, State, hookimpl
+from framework.plugins import group_option
 
 
 class GridAccess:
@@ -26,7 +27,7 @@ class GridAccess:
         "additionalProperties": False,
         "required": ["grid"],
         "properties": {
-            "grid": {"description": "The grid group.", "type": "string", "x-patience": "group"},
+            "grid": group_option("The grid group."),
             "openings": {
                 "description": "State variables that name a cell which opens its column like an edge.",
                 "type": "array",

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from framework import Game, Move, PatienceError, SetVar, State, Transfer, hookimpl
+from framework.plugins import group_option
 
 FILL = "fill"
 ROW = "row"
@@ -36,8 +37,8 @@ class GrowingGrid:
         "additionalProperties": False,
         "required": ["grid", "stock"],
         "properties": {
-            "grid": {"description": "The grid group.", "type": "string", "x-patience": "group"},
-            "stock": {"description": "The stock group the grid is dealt from.", "type": "string", "x-patience": "group"},
+            "grid": group_option("The grid group."),
+            "stock": group_option("The stock group the grid is dealt from."),
         },
     }
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from framework import Game, Move, SetVar, State, Transfer, hookimpl
+from framework.plugins import group_option
 
 RELEASE = "release"
 USED_VAR = "release_used"
@@ -32,14 +33,9 @@ class SingleRelease:
         "additionalProperties": False,
         "required": ["from", "to"],
         "properties": {
-            "from": {"description": "The group a card may be released from.", "type": "string", "x-patience": "group"},
-            "to": {"description": "The group the released card is set aside to.", "type": "string", "x-patience": "group"},
-            "when_empty": {
-                "description": "Groups that must be empty before the release (e.g. the stock).",
-                "type": "array",
-                "items": {"type": "string"},
-                "x-patience": "groups",
-            },
+            "from": group_option("The group a card may be released from."),
+            "to": group_option("The group the released card is set aside to."),
+            "when_empty": group_option("Groups that must be empty before the release (e.g. the stock).", many=True),
         },
     }
 

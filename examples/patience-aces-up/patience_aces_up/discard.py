@@ -7,6 +7,7 @@ from typing import Any
 
 from framework import Game, Move, State, hookimpl
 from framework.cards import RANK, SUIT
+from framework.plugins import group_option
 
 
 def _value(card: int) -> int:
@@ -21,8 +22,8 @@ class AcesUpDiscard:
         "additionalProperties": False,
         "required": ["columns", "discard"],
         "properties": {
-            "columns": {"description": "The group of columns.", "type": "string", "x-patience": "group"},
-            "discard": {"description": "The discard pile's group.", "type": "string", "x-patience": "group"},
+            "columns": group_option("The group of columns."),
+            "discard": group_option("The discard pile's group."),
         },
     }
 
