@@ -53,6 +53,7 @@ class Group:
     __slots__ = (
         "spec", "name", "role", "label", "index", "piles", "fits_table", "pick", "max_cards",
         "targets", "empty_accepts", "empty_sources", "stock_target", "stock_targets", "run_table",
+        "fits_on", "target_groups",
     )
 
     def __init__(self, spec: GroupSpec, index: int, first_pile: int) -> None:
@@ -64,11 +65,16 @@ class Group:
         #: Indices of the group's piles in the state.
         self.piles = range(first_pile, first_pile + spec.piles)
         self.fits_table = fits_table(spec.build)
+        #: The cards that may be built on each card, in card order: ``fits_on[below]``.
+        self.fits_on: tuple[tuple[int, ...], ...] = tuple(
+            tuple(above for above in range(52) if self.fits_table[below * 52 + above]) for below in range(52)
+        )
         #: Which card may lie on which in a run that may be picked up.
         self.run_table = fits_table(spec.run) if spec.run else self.fits_table
         self.pick = spec.pick
         self.max_cards = spec.max_cards
         self.targets: tuple[int, ...] = ()  # piles this group's cards may move to
+        self.target_groups: tuple[Group, ...] = ()  # the groups of those piles, in the same order
         self.empty_accepts: int | str = spec.when_empty.accepts
         self.empty_sources: frozenset[int] = frozenset()  # group indices
         self.stock_target = -1
@@ -77,6 +83,10 @@ class Group:
     def fits(self, below: int, above: int) -> bool:
         """Whether card ``above`` may be built on card ``below`` in this group."""
         return bool(self.fits_table[below * 52 + above])
+
+    def takes_single_cards(self) -> bool:
+        """Whether one card may be moved onto a pile of this group (not so where only a whole run fills it)."""
+        return not self.spec.fill_at_once or self.max_cards == 1
 
     def accepts_on_empty(self, card: int, base_rank: int | None) -> bool:
         """Whether an empty pile of this group takes ``card`` by its rank (where it comes from aside)."""
@@ -126,6 +136,7 @@ class Game:
         )
         for group in self.groups.values():
             group.targets = tuple(p for name in group.spec.moves_to for p in self.groups[name].piles)
+            group.target_groups = tuple(self.groups[name] for name in group.spec.moves_to)
             sources = group.spec.when_empty.sources
             if sources is None:
                 sources = tuple(g.name for g in self.groups.values() if group.name in g.spec.moves_to)

@@ -93,6 +93,43 @@ def plugin_moves(state: State) -> list[Move]:
     return moves
 
 
+def plugin_pick_limits(state: State) -> Mapping[int, int]:
+    """The most cards that may be picked from each pile the plugins restrict in ``state``: the smallest limit named."""
+    arguments = {"state": state}
+    answers = state._call("pick_limits", **arguments)
+    for answer in answers:
+        try:
+            problem = limits_problem(state, answer)
+        except Exception as error:  # an answer that fails as it is read, e.g. a broken mapping
+            raise failed(state.game.manager, "pick_limits", error) from error
+        if problem:
+            raise wrong_answer(state.game, "pick_limits", arguments, lambda other: limits_problem(state, other) is not None, problem)
+    if len(answers) == 1:
+        return answers[0]
+    limits: dict[int, int] = {}
+    for answer in answers:
+        for pile, most in answer.items():
+            if most < limits.get(pile, most + 1):
+                limits[pile] = most
+    return limits
+
+
+def limits_problem(state: State, answer: Any) -> str | None:
+    """What is wrong with ``answer`` as a plugin's pick limits (pile number to most cards) in ``state``, or None."""
+    if not isinstance(answer, Mapping):
+        return f"{_shown(answer)} is not a mapping of pile numbers to numbers of cards"
+    last = len(state.piles) - 1
+    if {*map(type, answer), *map(type, answer.values())} <= {int}:  # the usual case first, quickly: sound limits
+        if min(answer, default=0) >= 0 and max(answer, default=0) <= last and min(answer.values(), default=0) >= 0:
+            return None
+    for pile, most in answer.items():
+        if not _is_whole(pile) or not 0 <= pile <= last:
+            return f"{pile!r} is not a pile number from 0 to {last}"
+        if not _is_whole(most) or most < 0:
+            return f"pile {pile}: {_shown(most)} is not a number of cards, 0 or more"
+    return None
+
+
 def joined(state: State, hook_name: str, answers: list[Any], arguments: dict[str, Any]) -> list[Any]:
     """The items of the plugins' ``answers`` to a hook that answers with lists (of moves or changes), joined."""
     items: list[Any] = []

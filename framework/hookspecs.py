@@ -68,6 +68,18 @@ def can_pick(state: State, pile: int, count: int) -> bool | None:
     """
 
 
+@hookspec
+def pick_limits(state: State) -> Mapping[int, int] | None:
+    """For each pile this plugin restricts in ``state``, the most cards that may be picked up from it.
+
+    ``{pile: 0}`` forbids picking from ``pile``; ``{pile: 2}`` lets at most its top two
+    cards move. Piles not named keep the group's ``pick`` rule, which a limit can only
+    narrow. Where several plugins name a pile, the smallest limit holds. Called once
+    per move generation, before the kernel looks at any pile: the bulk form of
+    ``can_pick``, for rules that decide pile by pile.
+    """
+
+
 @hookspec(firstresult=True)
 def apply_action(state: State, move: Move) -> list[Change] | None:
     """The changes that a named action (``move.action`` not empty) makes to ``state``.

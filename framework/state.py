@@ -6,11 +6,14 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import SUIT
 from .errors import MoveError, PluginError
-from .hookcheck import change_problem, failed, joined, listed, plugin_moves, wrong_answer
+from .hookcheck import change_problem, failed, joined, listed, plugin_moves, plugin_pick_limits, wrong_answer
 from .moves import BASE_RANK_VAR, DEAL, REDEAL, REDEALS_VAR, Change, Move, SetFaceDown, SetVar, Transfer
 
 if TYPE_CHECKING:
     from .game import Game
+
+#: The piles of a group that take each card on top (card -> piles), and its empty piles.
+Takers = tuple[dict[int, list[int]], list[int]]
 
 
 class State:
@@ -44,38 +47,39 @@ class State:
         game = self.game
         piles = self.piles
         pile_group = game.pile_group
-        pile_suit = game.pile_suit
         hooks_used = game.hooks_used
         base_rank = self.vars.get(BASE_RANK_VAR)
+        limits = plugin_pick_limits(self) if "pick_limits" in hooks_used else None
+        takers: dict[int, Takers] = {}  # by group index, made when first needed
         moves: list[Move] = []
         for source in game.source_piles:
             pile = piles[source]
             if not pile:
                 continue
+            limit = limits.get(source) if limits else None
+            if limit == 0:
+                continue
             group = pile_group[source]
             most = self._pickable(source, group)
+            if limit is not None and limit < most:
+                most = limit
             if not most:
                 continue
             found = len(moves)
             if most == 1:
                 card = pile[-1]
-                for target in group.targets:
-                    suit = pile_suit[target]
-                    if target == source or (suit >= 0 and SUIT[card] != suit):
-                        continue
-                    destination = piles[target]
-                    target_group = pile_group[target]
-                    if target_group.spec.fill_at_once and target_group.max_cards != 1:
-                        continue
-                    if destination:
-                        if target_group.fits_table[destination[-1] * 52 + card] and (
-                            target_group.max_cards is None or len(destination) < target_group.max_cards
-                        ):
+                for target_group in group.target_groups:
+                    taking, empty = takers.get(target_group.index) or self._takers(target_group, takers)
+                    targets = taking.get(card, ())
+                    if empty and group.index in target_group.empty_sources and target_group.takes_single_cards() and (
+                        target_group.accepts_on_empty(card, base_rank)
+                    ):
+                        targets = sorted([*targets, *(pile for pile in empty if game.pile_suit[pile] in (-1, SUIT[card]))])
+                    for target in targets:
+                        if target != source:
                             moves.append(Move(source, target, 1))
-                    elif group.index in target_group.empty_sources and target_group.accepts_on_empty(card, base_rank):
-                        moves.append(Move(source, target, 1))
             else:
-                self._run_moves(source, group, most, base_rank, moves)
+                self._run_moves(source, group, most, base_rank, takers, moves)
             if "can_pick" in hooks_used and len(moves) > found:
                 allowed: dict[int, bool] = {}
                 for index in range(len(moves) - 1, found - 1, -1):
@@ -92,44 +96,75 @@ class State:
             moves = [move for move in moves if self._allowed(move)]
         return moves
 
-    def _run_moves(self, source: int, group: Any, most: int, base_rank: int | None, moves: list[Move]) -> None:
+    def _takers(self, group: Any, takers: dict[int, Takers]) -> Takers:
+        """Which piles of ``group`` take which card on top, and which are empty; kept in ``takers``.
+
+        A pile with cards takes a card that fits its top card by the build rule,
+        is of the pile's suit (if it has one) and leaves room under ``max_cards``.
+        """
+        piles = self.piles
+        pile_suit = self.game.pile_suit
+        taking: dict[int, list[int]] = {}
+        empty: list[int] = []
+        fits_on = group.fits_on
+        full = 0 if group.spec.fill_at_once else group.max_cards  # a pile filled at once takes no more
+        for target in group.piles:
+            destination = piles[target]
+            if not destination:
+                empty.append(target)
+                continue
+            if full is not None and len(destination) >= full:
+                continue
+            suit = pile_suit[target]
+            for card in fits_on[destination[-1]]:
+                if suit < 0 or SUIT[card] == suit:
+                    taking.setdefault(card, []).append(target)
+        takers[group.index] = (taking, empty)
+        return taking, empty
+
+    def _run_moves(self, source: int, group: Any, most: int, base_rank: int | None, takers: dict[int, Takers], moves: list[Move]) -> None:
         """Append the moves of 1 to ``most`` cards from pile ``source`` (the general case of ``legal_moves``)."""
         game = self.game
         piles = self.piles
+        pile_suit = game.pile_suit
         pile = piles[source]
+        # A pile that takes one suit takes only the top cards of that suit.
+        top_suit = SUIT[pile[-1]]
+        one_suit = 1
+        while one_suit < most and SUIT[pile[-one_suit - 1]] == top_suit:
+            one_suit += 1
         free_cells = empty_piles = 0
-        if group.spec.run_limit == "free cells":
+        limited = group.spec.run_limit == "free cells"
+        if limited:
             free_cells = sum(1 for cell in game.cell_piles if not piles[cell])
             if group.empty_accepts == "any":
                 empty_piles = sum(1 for other in group.piles if not piles[other])
-        for target in group.targets:
-            if target == source:
-                continue
-            destination = piles[target]
-            target_group = game.pile_group[target]
-            allowed: range | list[int] = range(1, most + 1)
-            suit = game.pile_suit[target]
-            if suit >= 0 and any(SUIT[card] != suit for card in pile[-most:]):
-                allowed = [n for n in allowed if all(SUIT[card] == suit for card in pile[-n:])]
-            if group.spec.run_limit == "free cells":
-                moved_to_empty = empty_piles and not destination and target in group.piles
-                limit = (1 + free_cells) << (empty_piles - moved_to_empty)
-                allowed = [n for n in allowed if n <= limit]
-            if destination:
-                if target_group.spec.fill_at_once:
+        for target_group in group.target_groups:
+            taking, empty = takers.get(target_group.index) or self._takers(target_group, takers)
+            found = [(target, count) for count in range(1, most + 1) for target in taking.get(pile[-count], ())]
+            if empty and group.index in target_group.empty_sources:
+                found += [(target, count) for count in self._onto_empty(target_group, pile, most, base_rank) for target in empty]
+            found.sort()  # by target, then count, as the moves are listed
+            for target, count in found:
+                if target == source:
                     continue
-                top = destination[-1]
-                fits = target_group.fits_table
-                room = len(destination)
-                for count in allowed:
-                    if fits[top * 52 + pile[-count]] and self._lays(target_group, pile, count, room):
-                        moves.append(Move(source, target, count))
-            elif group.index in target_group.empty_sources:
-                if target_group.spec.fill_at_once:
-                    allowed = [n for n in allowed if n == target_group.max_cards]
-                for count in allowed:
-                    if target_group.accepts_on_empty(pile[-count], base_rank) and self._lays(target_group, pile, count, 0):
-                        moves.append(Move(source, target, count))
+                destination = piles[target]
+                suit = pile_suit[target]
+                if suit >= 0 and (suit != top_suit or count > one_suit):
+                    continue
+                if limited:
+                    moved_to_empty = empty_piles and not destination and target in group.piles
+                    if count > (1 + free_cells) << (empty_piles - moved_to_empty):
+                        continue
+                if not destination or self._lays(target_group, pile, count, len(destination)):
+                    moves.append(Move(source, target, count))
+
+    def _onto_empty(self, group: Any, pile: list[int], most: int, base_rank: int | None) -> list[int]:
+        """The numbers of top cards of ``pile``, up to ``most``, that an empty pile of ``group`` takes."""
+        counts: range | list[int] = range(1, most + 1)
+        if group.spec.fill_at_once:
+            counts = [count for count in counts if count == group.max_cards]
+        return [count for count in counts if group.accepts_on_empty(pile[-count], base_rank) and self._lays(group, pile, count, 0)]
 
     def _pickable(self, source: int, group: Any) -> int:
         """How many cards at most may be picked from pile ``source`` by its group's rule."""

@@ -41,9 +41,9 @@ class GridAccess:
         if not group.spec.columns:
             raise PatienceError(f"plugin 'grid-access': group {group.name!r} needs 'columns' to be a grid")
         self.game = game
-        self.first = group.piles.start
-        self.cells = group.piles
-        self.columns = group.spec.columns
+        columns = group.spec.columns
+        #: The cells of each column, top row first.
+        self.column_cells = tuple(range(top, group.piles.stop, columns) for top in group.piles[:columns])
         self.openings = tuple(options.get("openings", ()))
 
     @hookimpl
@@ -55,22 +55,21 @@ class GridAccess:
         return None
 
     @hookimpl
-    def can_pick(self, state: State, pile: int, count: int) -> bool | None:
-        if pile not in self.cells:
-            return None
+    def pick_limits(self, state: State) -> dict[int, int]:
+        """Every card of the grid that is not free, with 0: nothing may be picked from it."""
         piles = state.piles
-        columns = self.columns
-        above = range(pile - columns, self.first - 1, -columns)
-        below = range(pile + columns, self.cells.stop, columns)
-        if not any(piles[cell] for cell in above) or not any(piles[cell] for cell in below):
-            return True
-        for name in self.openings:
-            opening = state.vars.get(name)
-            if opening is None:
-                continue
-            cell = self.game.pile_index(opening)
-            if cell in self.cells and cell != pile and (cell - pile) % columns == 0:
-                step = columns if cell > pile else -columns
-                if not any(piles[between] for between in range(pile + step, cell, step)):
-                    return True
-        return False
+        named = (state.vars.get(name) for name in self.openings)
+        openings = [self.game.pile_index(opening) for opening in named if opening is not None]
+        blocked = {}
+        for column in self.column_cells:
+            held = [cell for cell in column if piles[cell]]
+            if len(held) < 3:
+                continue  # the top-most and the bottom-most card are free
+            free = {held[0], held[-1]}
+            for opening in openings:
+                if opening in column:  # so is the nearest card on each side of an opening
+                    free.update([cell for cell in held if cell < opening][-1:], [cell for cell in held if cell > opening][:1])
+            for cell in held[1:-1]:
+                if cell not in free:
+                    blocked[cell] = 0
+        return blocked

@@ -45,7 +45,7 @@ from ..state import State
 from .canonical import interchangeable_groups
 
 #: Hooks through which a plugin changes what moves do or which are legal.
-RULE_HOOKS = ("legal_moves", "allow_move", "can_pick", "after_move", "apply_action", "is_won", "is_lost")
+RULE_HOOKS = ("legal_moves", "allow_move", "can_pick", "pick_limits", "after_move", "apply_action", "is_won", "is_lost")
 
 
 class ForcedMoves:
