@@ -126,19 +126,6 @@ def test_a_cycle_does_not_trap_the_search():
     assert result.answer == LOST and result.nodes < 50
 
 
-def test_a_spent_stock_leaves_an_endgame_searched_in_one_pass():
-    # The stock is spent: nothing is left but moving cards among the piles, and no line wins
-    # (the 8 lies under the K and the Q, and there is too little room to dig it out).
-    game = tiny("trickle")
-    state = tiny_position(game, {"f": "AH 2H 3H", "t1": "7H 6H 5H", "t2": "8H KH QH", "w": "4H 9H TH JH"})
-    assert exhaustive(state) == LOST
-    result = solve(state, Budget(nodes=1_000))
-    # Every move of an endgame is free in every round, so the first round searches it in full:
-    # each position is expanded once, and none again in later rounds.
-    assert result.answer == LOST
-    assert result.nodes == result.positions > 1
-
-
 def test_the_node_budget_is_kept_exactly(steeplechase):
     for nodes in (1, 7, 300):
         result = solve(steeplechase.deal(1), Budget(nodes=nodes))

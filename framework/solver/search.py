@@ -13,11 +13,6 @@ round is a depth-first search with its own table: canonical key -> the largest
 allowance left with which that position was entered; a position entered again
 with no more allowance left is not searched again.
 
-In an endgame (a game's stock is spent and no action is offered, so only
-card moves among the piles are left) every move is free: the endgame is
-searched in full in every round, so a lost one is proven lost once and
-remembered rather than searched again under each allowance.
-
 Positions proven lost are remembered across rounds: a position whose every
 move was tried (none left for want of allowance) and led only to dead ends or
 to positions already proven lost is proven lost itself; later rounds do not
@@ -60,8 +55,6 @@ from .result import LOST, UNKNOWN, WON, Budget, Result
 _ENTRY_OVERHEAD = 100
 #: The discrepancy allowance of each round; the last one never stops a move, so that round is a full search.
 ALLOWANCES = (0, 1, 2, 4, 8, 16, 32, sys.maxsize)
-#: Stands for the last move in an endgame, where every move is free.
-ENDGAME = object()
 
 
 class SolverError(PatienceError):
@@ -80,16 +73,14 @@ def solve(state: State, budget: Budget = Budget()) -> Result:
     return Search(state, budget).run()
 
 
-def discrepancy(index: int, move: Move, last: Move | None | object) -> int:
+def discrepancy(index: int, move: Move, last: Move | None) -> int:
     """What taking ``move``, ranked ``index`` (from 0), after ``last`` spends of a round's allowance.
 
     The best-ranked move is free, and so is going on with what the last move did
     (the same card move between the same two piles again, such as taking a
-    second card back from a foundation): one decision, not several. In an
-    endgame (``last`` is ``ENDGAME``) every move is free.
+    second card back from a foundation): one decision, not several.
     """
-    if index == 0 or last is ENDGAME or (
-            last is not None and not move.action and move.source == last.source and move.target == last.target):
+    if index == 0 or (last is not None and not move.action and move.source == last.source and move.target == last.target):
         return 0
     return 1
 
@@ -105,7 +96,6 @@ class Search:
         self.key = key_function(game)
         self.order = MoveOrder(game, interchangeable_groups(game))
         self.forced = ForcedMoves(game)
-        self.stock_piles = tuple(pile for group in game.groups.values() if group.role == "stock" for pile in group.piles)
         self.table: dict[object, int] = {}
         #: Keys of positions proven lost: searched in full, every cut against a position proven lost.
         self.dead: set[object] = set()
@@ -170,9 +160,8 @@ class Search:
                 self._bury(keys)
             return status
         # Each frame: the moves to try, the next one's index, moves to pop when done, allowance left,
-        # the move that led here (ENDGAME in an endgame), the keys of the positions entered, and whether
-        # no cut is unproven so far.
-        frames: list[list] = [[children, 0, pushed, allowance, self._last(None, children), keys, True]]
+        # the move that led here, the keys of the positions entered, and whether no cut is unproven so far.
+        frames: list[list] = [[children, 0, pushed, allowance, None, keys, True]]
         while frames:
             frame = frames[-1]
             children, index, _, left, last = frame[:5]
@@ -213,7 +202,7 @@ class Search:
                 else:
                     frame[6] = False
                 continue
-            frames.append([children, 0, pushed + 1, left, self._last(move, children), keys, True])
+            frames.append([children, 0, pushed + 1, left, move, keys, True])
         return LOST
 
     def _enter(self, left: int, position: object) -> tuple[str | None, list[Move], int, list[object], bool]:
@@ -245,20 +234,6 @@ class Search:
                 return LOST, [], pushed, keys, False
             self._remember(position, left)
             keys.append(position)
-
-    def _last(self, move: Move | None, children: list[Move]) -> Move | None | object:
-        """What a frame keeps as the move that led to it: ``ENDGAME`` in an endgame, otherwise ``move``.
-
-        An endgame is a position of a game with a stock in which no card is left in the stock and no action
-        (such as turning the stock or a plugin's action) among its moves: what is
-        left is moving cards among the piles. There every move is free, so the
-        endgame is searched in full: a lost one is proven lost once and
-        remembered, instead of being searched again under every allowance.
-        """
-        piles = self.state.piles
-        if not self.stock_piles or any(piles[pile] for pile in self.stock_piles) or any(child.action for child in children):
-            return move
-        return ENDGAME
 
     def _remember(self, position: object, left: int) -> None:
         if position not in self.table:
