@@ -201,6 +201,25 @@ def test_interchangeable_piles_and_alike_cards_share_a_key(steeplechase):
     assert key(recoloured) != key(state)
 
 
+def test_several_actions_are_ordered_by_the_cards_they_let_go_to_a_foundation():
+    from framework import testing
+    from framework.solver.ordering import MoveOrder
+
+    game = framework.load_game("blockade")
+    rows = ["2C 2C 2D 2D 2H 2H 2S 2S 3C 3C", "AD 3D 3H 3S 3C 3D 3H 3S 4C 4D",
+            "AH 4S 4C 4D 4H 4S 5C 5D 5H 6C", "6D 6H 6S 7C 7D 7H 7S 8C 8D 8H"]
+    cells = {f"g{row * 10 + column + 1}": card for row, line in enumerate(rows) for column, card in enumerate(line.split())}
+    state = testing.position(game, cells, grid_rows=4)
+    # The stock is spent and nothing can be played: the only moves are the release of any of the 40 cards.
+    assert [state.move_text(move) for move in state.legal_moves()][:2] == ["release g1", "release g2"]
+    ordered = [state.move_text(move) for move in MoveOrder(game, interchangeable_groups(game)).order(state, state.legal_moves())]
+    # Setting aside the AD (or the AH) lets it go up and opens its column to the other ace: two cards
+    # for the foundations; g1 or g31 reaches only one ace; any other cell, none.
+    assert ordered[:2] == ["release g11", "release g21"]
+    assert ordered[2:4] == ["release g1", "release g31"]
+    assert sorted(ordered) == sorted(state.move_text(move) for move in state.legal_moves())
+
+
 def test_places_in_a_grid_and_suited_piles_are_not_interchangeable():
     blockade = framework.load_game("blockade")
     assert interchangeable_groups(blockade) == ()  # the grid, and foundations with a suit each

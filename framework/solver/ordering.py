@@ -6,6 +6,12 @@ moved cards did not lie on the card below them by the pile's build rule) or
 empty a pile; then actions such as turning the stock; then moves that only
 shift cards from one fitting place to another; moves off a foundation last.
 
+When the best a position offers is one of several actions (a plugin's choice
+of which card to set aside, say), the actions are ordered by a look one move
+ahead: first the one after which the most cards can go to a foundation; ties
+keep the kernel's order. That look costs a move generation per action, so it
+is taken only where an action is the search's first choice.
+
 Left out, because another move already tried gives the same position up to
 the order of interchangeable piles (so the proof of a loss stays sound):
 the same cards onto a pile whose contents equal those of a pile of the same
@@ -77,4 +83,23 @@ class MoveOrder:
                     alike.append(contents)
             ranked.append((-self.rank(state, move), len(ranked), move))
         ranked.sort()
-        return [move for _, _, move in ranked]
+        ordered = [move for _, _, move in ranked]
+        if len(ordered) > 1 and ordered[0].action and ordered[1].action:
+            return self._actions_by_look_ahead(state, ordered)
+        return ordered
+
+    def _actions_by_look_ahead(self, state: State, ordered: list[Move]) -> list[Move]:
+        """``ordered`` with its actions (which rank first) sorted by the cards they let go to a foundation, most first."""
+        foundations = self.foundations
+
+        def opened(action: Move) -> int:
+            state.push(action)
+            try:
+                return sum(1 for move in state.legal_moves()
+                           if not move.action and move.target in foundations and move.source not in foundations)
+            finally:
+                state.pop()
+
+        actions = [move for move in ordered if move.action]
+        actions.sort(key=opened, reverse=True)  # stable: ties keep the kernel's order
+        return actions + [move for move in ordered if not move.action]
