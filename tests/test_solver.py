@@ -220,6 +220,21 @@ def test_several_actions_are_ordered_by_the_cards_they_let_go_to_a_foundation():
     assert sorted(ordered) == sorted(state.move_text(move) for move in state.legal_moves())
 
 
+def test_a_move_that_only_shifts_cards_costs_the_search_two_units_of_allowance(steeplechase):
+    from framework.solver.ordering import MoveOrder
+
+    state = make_position(steeplechase, {"f1": "7C", "t1": "9S 8H", "t2": "9C", "t3": "QD 5S", "w": "6D"}, base="7")
+    order = MoveOrder(steeplechase, interchangeable_groups(steeplechase))
+    detours = {state.move_text(move): order.detour(state, move) for move in state.legal_moves()}
+    # The 8H lies on the 9S by the build rule: moving it alone, onto the 9C or an empty column, only shifts it.
+    shifts = {"t1 t2", "t1 t4", "t1 t5", "t1 t6", "t1 t7", "t1 t8"}
+    assert {text for text, detour in detours.items() if detour == 2} == shifts
+    # Everything else costs one: the 8H up (t1 f1), the whole run (t1 t4 2, emptying t1), the 5S off
+    # the QD it does not fit (t3 t4), the 9C off t2, the waste card, the stock, the 7C back down.
+    assert {"t1 f1", "t1 t4 2", "t3 t4", "t2 t4", "w t4", "d", "f1 t1"} <= {text for text, detour in detours.items() if detour == 1}
+    assert set(detours.values()) == {1, 2}
+
+
 def test_places_in_a_grid_and_suited_piles_are_not_interchangeable():
     blockade = framework.load_game("blockade")
     assert interchangeable_groups(blockade) == ()  # the grid, and foundations with a suit each

@@ -32,6 +32,9 @@ ACTION = 2
 SHIFTS = 1
 FROM_FOUNDATION = 0
 
+#: The most that ``MoveOrder.detour`` charges for one move.
+LONGEST_DETOUR = 2
+
 
 class MoveOrder:
     """Orders and prunes the legal moves of positions of one game."""
@@ -61,6 +64,16 @@ class MoveOrder:
         if below < state.face_down[move.source] or not self.pile_group[move.source].fits_table[pile[below] * 52 + pile[below + 1]]:
             return UNCOVERS
         return SHIFTS
+
+    def detour(self, state: State, move: Move) -> int:
+        """What the search spends of its allowance to take ``move`` in ``state`` instead of its first choice.
+
+        Two units for a move that only shifts cards from one fitting place to
+        another, one for any other: such shifts are many (every tail of every
+        run, onto every pile it fits) and are seldom what a deal needs, so the
+        allowance goes to the other choices first.
+        """
+        return LONGEST_DETOUR if self.rank(state, move) == SHIFTS else 1
 
     def order(self, state: State, moves: list[Move]) -> list[Move]:
         """The moves worth trying, best first; ties keep the kernel's order."""

@@ -5,7 +5,8 @@ The search works on one copy of the position through the kernel's ``push`` and
 one after another, then tries the moves ``MoveOrder`` offers, best first.
 
 Rounds (limited discrepancy search): taking any move but the best-ranked one
-spends one unit of the round's allowance of discrepancies, and a move that
+spends one unit of the round's allowance of discrepancies (two for a move
+that only shifts cards between fitting places), and a move that
 would overspend is not tried in that round. Round allowances grow (0, 1, 2, 4, 8,
 ...), so the search first follows the ordering closely everywhere instead of
 sinking its whole budget into the last decisions of one early guess. Every
@@ -48,7 +49,7 @@ from ..moves import Move
 from ..state import State
 from .canonical import interchangeable_groups, key_function
 from .forced import ForcedMoves
-from .ordering import MoveOrder
+from .ordering import LONGEST_DETOUR, MoveOrder
 from .result import LOST, UNKNOWN, WON, Budget, Result
 
 #: Rough bytes a table spends per key besides the key object itself.
@@ -73,16 +74,16 @@ def solve(state: State, budget: Budget = Budget()) -> Result:
     return Search(state, budget).run()
 
 
-def discrepancy(index: int, move: Move, last: Move | None) -> int:
-    """What taking ``move``, ranked ``index`` (from 0), after ``last`` spends of a round's allowance.
+def is_detour(index: int, move: Move, last: Move | None) -> bool:
+    """Whether taking ``move``, ranked ``index`` (from 0), after ``last`` spends some of a round's allowance.
 
     The best-ranked move is free, and so is going on with what the last move did
     (the same card move between the same two piles again, such as taking a
-    second card back from a foundation): one decision, not several.
+    second card back from a foundation): one decision, not several. Any other
+    move spends what ``MoveOrder.detour`` says.
     """
-    if index == 0 or (last is not None and not move.action and move.source == last.source and move.target == last.target):
-        return 0
-    return 1
+    return not (index == 0 or (last is not None and not move.action
+                               and move.source == last.source and move.target == last.target))
 
 
 class Search:
@@ -150,6 +151,7 @@ class Search:
         key = self.key
         table = self.table
         dead = self.dead
+        detour = self.order.detour
         start = key(state)
         if start in dead:
             return LOST
@@ -165,7 +167,9 @@ class Search:
         while frames:
             frame = frames[-1]
             children, index, _, left, last = frame[:5]
-            while index < len(children) and discrepancy(index, children[index], last) > left:
+            # (A detour costs 1 or LONGEST_DETOUR: with that much left, no need to ask which.)
+            while index < len(children) and is_detour(index, children[index], last) and (
+                    left == 0 or (left < LONGEST_DETOUR and detour(state, children[index]) > left)):
                 self._short = True
                 frame[6] = False
                 index += 1
@@ -180,7 +184,8 @@ class Search:
                 continue
             frame[1] = index + 1
             move = children[index]
-            left -= discrepancy(index, move, last)
+            if is_detour(index, move, last):
+                left -= detour(state, move)
             state.push(move)
             position = key(state)
             if position in dead:
