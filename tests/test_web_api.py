@@ -32,7 +32,7 @@ def client() -> TestClient:
     return TestClient(create_app())
 
 
-def new(client: TestClient, game: str = "steeplechase", seed: int = 3, **options: object) -> dict:
+def new(client: TestClient, game: str = "steeplechase", seed: int | str = 3, **options: object) -> dict:
     response = client.post("/api/sessions", json={"game": game, "seed": seed, **options})
     assert response.status_code == 201, response.text
     return response.json()
@@ -136,6 +136,17 @@ def test_cards_are_sent_with_rank_suit_symbol_and_colour(client):
     assert tableau == [{"text": "TD", "rank": "10", "suit": "♦", "red": True}, {"text": "3C", "rank": "3", "suit": "♣", "red": False}]
 
 
+def test_a_named_deal_from_a_plugin(client):
+    # Microsoft FreeCell deal 1, through the microsoft-deals plugin: its well-known first row.
+    table = new(client, "freecell", "ms:1")
+    assert table["seed"] == "ms:1"
+    first_row = [pile_cards(table, f"t{column}")[0] for column in range(1, 9)]
+    assert first_row == ["JD", "2D", "9H", "JC", "5D", "7H", "7C", "5H"]
+    saved = client.get(path(table, "/save")).json()
+    again = client.post("/api/sessions/load", json=saved)
+    assert again.status_code == 201 and again.json()["seed"] == "ms:1"
+
+
 def test_a_new_deal_without_a_seed_gets_a_random_one(client):
     seeds = {new_random["seed"] for new_random in (client.post("/api/sessions", json={"game": "blockade"}).json() for _ in range(3))}
     assert all(isinstance(seed, int) and 0 <= seed for seed in seeds) and len(seeds) > 1
@@ -148,11 +159,13 @@ def test_a_new_deal_without_a_seed_gets_a_random_one(client):
     ({"game": ""}, 422, ("field 'game'",)),
     ({"game": "no-such-game", "seed": 1}, 404, ("no game called 'no-such-game'",)),
     ({"game": "rules/steeplechase.yaml", "seed": 1}, 404, ("no game called",)),
-    ({"game": "steeplechase", "seed": -1}, 422, ("field 'seed'", "greater than or equal to 0")),
-    ({"game": "steeplechase", "seed": MAX_SEED + 1}, 422, ("field 'seed'", "less than or equal")),
-    ({"game": "steeplechase", "seed": 1.5}, 422, ("field 'seed'", "integer")),
-    ({"game": "steeplechase", "seed": "1"}, 422, ("field 'seed'", "integer")),
-    ({"game": "steeplechase", "seed": True}, 422, ("field 'seed'", "integer")),
+    ({"game": "steeplechase", "seed": -1}, 422, ("field 'seed': expected a whole number from 0 to", "or a named deal")),
+    ({"game": "steeplechase", "seed": MAX_SEED + 1}, 422, ("field 'seed': expected a whole number from 0 to",)),
+    ({"game": "steeplechase", "seed": 1.5}, 422, ("field 'seed': expected a whole number",)),
+    ({"game": "steeplechase", "seed": "1"}, 422, ("field 'seed': expected a whole number",)),
+    ({"game": "steeplechase", "seed": True}, 422, ("field 'seed': expected a whole number",)),
+    ({"game": "steeplechase", "seed": "ms 1"}, 422, ("field 'seed': expected a whole number", "'ms:617'")),
+    ({"game": "steeplechase", "seed": "ms:1"}, 400, ("no deal called 'ms:1' in Steeplechase",)),
     ({"game": "steeplechase", "autoplay": "yes"}, 422, ("field 'autoplay'", "boolean")),
     ({"game": "steeplechase", "shuffle": 1}, 422, ("field 'shuffle'", "not permitted")),
 ])

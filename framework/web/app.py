@@ -72,7 +72,7 @@ def create_app(*, session_limit: int | None = None) -> FastAPI:
 
     @app.post("/api/sessions", response_model=TableView, status_code=201, tags=["play"])
     def new_deal(request: NewDeal) -> dict[str, Any]:
-        """Start a game on a numbered deal (a random one when no seed is given)."""
+        """Start a game on a deal: a number (a random one when no seed is given) or a named deal such as `ms:617`."""
         game = games.get(request.game)
         seed = random.randrange(RANDOM_SEEDS) if request.seed is None else request.seed
         session, auto = Session.new(game, seed, autoplay=request.autoplay)
@@ -188,9 +188,10 @@ def _explain(problem: dict[str, Any]) -> str:
     where = [str(part) for part in problem["loc"]]
     if problem["type"] == "json_invalid":
         return f"the request body is not JSON: {problem.get('ctx', {}).get('error', 'cannot be read')}"
+    message = str(problem["ctx"]["error"]) if problem["type"] == "value_error" else problem["msg"]  # our own words
     if where[:1] == ["body"] and len(where) > 1 and problem["type"] != "dict_type":
-        return f"field {'.'.join(where[1:])!r}: {problem['msg']}"
+        return f"field {'.'.join(where[1:])!r}: {message}"
     if where[:1] == ["body"]:
-        return f"the request body: {problem['msg']}"
-    return f"{' '.join(where)}: {problem['msg']}"
+        return f"the request body: {message}"
+    return f"{' '.join(where)}: {message}"
 

@@ -2,14 +2,31 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator, StrictBool, WithJsonSchema
 
 #: The largest seed the API takes: every seed up to it is exact in a browser's numbers.
 MAX_SEED = 2**53 - 1
 
-Seed = Annotated[StrictInt, Field(ge=0, le=MAX_SEED, description="The deal number.")]
+#: A deal a plugin knows by name, such as ``ms:617``.
+NAMED_DEAL = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,30}:[0-9]{1,18}")
+
+
+def _deal(value: object) -> int | str:
+    """A deal as the API takes it: a whole number or a named deal (whether the game knows the name is checked later)."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_SEED:
+        return value
+    if isinstance(value, str) and NAMED_DEAL.fullmatch(value):
+        return value
+    raise ValueError(f"expected a whole number from 0 to {MAX_SEED}, or a named deal such as 'ms:617'")
+
+
+Seed = Annotated[int | str, PlainValidator(_deal), WithJsonSchema({
+    "anyOf": [{"type": "integer", "minimum": 0, "maximum": MAX_SEED}, {"type": "string", "pattern": NAMED_DEAL.pattern}],
+    "description": "The deal: a number, or a named deal a plugin of the game knows (e.g. 'ms:617').",
+})]
 
 
 class Request(BaseModel):
@@ -19,10 +36,10 @@ class Request(BaseModel):
 
 
 class NewDeal(Request):
-    """Start a game on a numbered deal."""
+    """Start a game on a deal."""
 
     game: str = Field(min_length=1, max_length=200, description="The game's name, as listed by GET /api/games.")
-    seed: Seed | None = Field(None, description="The deal number; a random one when left out.")
+    seed: Seed | None = Field(None, description="The deal; a random number when left out.")
     autoplay: StrictBool = Field(True, description="Play safe moves to the foundations after each move.")
 
 
@@ -104,7 +121,7 @@ class TableView(BaseModel):
 
     session: str
     game: str
-    seed: int | None
+    seed: int | str | None
     autoplay: bool
     piles: list[PileView]
     moves: list[MoveView]
