@@ -76,7 +76,7 @@ def page(browser: Browser, server: str, page_errors: list[str]) -> Iterator[Page
 # --- helpers ----------------------------------------------------------------------------------
 
 
-def start(page: Page, game: str, seed: int, *, autoplay: bool = False) -> None:
+def start(page: Page, game: str, seed: int | str, *, autoplay: bool = False) -> None:
     """Start deal ``seed`` of ``game`` with the game and seed chooser."""
     page.locator("#autoplay").set_checked(autoplay)
     page.select_option("#game-choice", game)
@@ -359,11 +359,17 @@ def test_a_bad_seed_gets_the_servers_reason_and_changes_nothing(page, page_error
     start(page, "steeplechase", 3)
     page.fill("#seed", "-4")
     page.click("#deal-new")
-    expect(page.locator("#message")).to_have_text("field 'seed': Input should be greater than or equal to 0")
+    expect(page.locator("#message")).to_have_text(
+        "field 'seed': expected a whole number from 0 to 9007199254740991, or a named deal such as 'ms:617'")
     expect(page.locator("#message")).to_have_class("error")
     expect(page.locator("#info")).to_contain_text("deal 3 — ")
     assert page_errors == ["Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)"]
     page_errors.clear()
+
+
+def test_a_named_deal_is_dealt(page):
+    start(page, "freecell", "ms:1")  # Microsoft FreeCell deal 1: its first row begins JD 2D 9H
+    assert [cards(page, f"t{column}")[0] for column in (1, 2, 3)] == ["JD", "2D", "9H"]
 
 
 def test_auto_play_plays_the_safe_moves(page):
