@@ -12,6 +12,7 @@ from framework.solver import LOST, UNKNOWN, WON, Budget, solve
 from framework.safety import safe_moves
 from framework.solver.canonical import card_classes, interchangeable_groups, key_function
 from framework.solver.forced import ForcedMoves
+from framework.solver.search import ROUNDS, Round, Search
 from framework.solver.hint import ALREADY_WON, HEURISTIC, HOPELESS, NO_MOVE, SOLUTION, hint
 
 from conftest import make_position
@@ -124,6 +125,37 @@ def test_a_cycle_does_not_trap_the_search():
     assert state.position_key() == start
     result = solve(state, Budget(nodes=1_000))
     assert result.answer == LOST and result.nodes < 50
+
+
+#: A Trickle endgame (the stock spent): won only by laying the 7 on the 8 first, then the waste's 6 on the 7.
+TRICKLE_ENDGAME = {"f": "AH 2H 3H 4H", "t1": "7H", "t2": "QH 8H", "w": "9H KH JH 5H TH 6H"}
+
+
+def test_an_endgame_round_searches_an_endgame_in_full():
+    game = tiny("trickle")
+    state = tiny_position(game, TRICKLE_ENDGAME)
+    assert not state.piles[game.pile_names.index("s")]
+    # The best-ranked moves alone miss the win: a round of allowance 0 gives up without a verdict ...
+    assert Search(state, Budget(), rounds=(Round(0),)).run().answer == UNKNOWN
+    # ... a round of allowance 0 that searches endgames in full finds it ...
+    result = Search(state, Budget(), rounds=(Round(0, endgame_positions=100),)).run()
+    assert result.answer == WON and replays_to_a_win(state, result.line)
+    # ... and the solver's own rounds find it in the first round, which is such a round.
+    search = Search(state, Budget())
+    assert search.run().answer == WON and search.rounds == 1
+    assert ROUNDS[0] == Round(0, endgame_positions=ROUNDS[0].endgame_positions) and ROUNDS[0].endgame_positions
+
+
+def test_an_endgame_round_gives_up_an_endgame_larger_than_its_limit_without_a_verdict():
+    state = tiny_position(tiny("trickle"), TRICKLE_ENDGAME)
+    result = Search(state, Budget(), rounds=(Round(0, endgame_positions=3),)).run()
+    assert result.answer == UNKNOWN and result.nodes == 3
+
+
+def test_an_endgame_round_proves_a_lost_endgame():
+    state = tiny_position(tiny("ladder"), LOST_LADDER)  # Ladder has no stock: every position is an endgame
+    assert Search(state, Budget(), rounds=(Round(0, endgame_positions=1_000),)).run().answer == LOST
+    assert Search(state, Budget(), rounds=(Round(0),)).run().answer == UNKNOWN
 
 
 def test_the_node_budget_is_kept_exactly(steeplechase):

@@ -14,14 +14,24 @@ round is a depth-first search with its own table: canonical key -> the largest
 allowance left with which that position was entered; a position entered again
 with no more allowance left is not searched again.
 
+Endgame rounds: an endgame is a position where the stock is spent and no
+action is offered, so that only card moves are left. Endgame rounds, placed
+between the limited ones (``ROUNDS``), search each endgame they reach in full
+(every move free) up to a number of positions per endgame, then give that
+endgame up. A deal is often lost or won
+in its endgame, where the best-ranked moves of a few discrepancies miss wins
+that a plain depth-first search finds within a few thousand positions; the
+limit keeps one vast lost endgame from eating the whole budget, and the
+rounds in between keep the cheap limited search for the deals it wins.
+
 Positions proven lost are remembered across rounds: a position whose every
 move was tried (none left for want of allowance) and led only to dead ends or
 to positions already proven lost is proven lost itself; later rounds do not
 enter it again.
 
 Why "lost" is a proof: a round in which no move was left untried for want of
-allowance is a plain graph search for a reachable won position. A key enters
-the table when its position is first reached, and every position in the table
+allowance (and no endgame given up) is a plain graph search for a reachable
+won position. A key enters the table when its position is first reached, and every position in the table
 is either fully searched or still on the current path (whose remaining moves
 the search will still try). So when such a round ends without a win, every
 position reachable from the start, up to the equivalences below, was reached,
@@ -43,6 +53,7 @@ from __future__ import annotations
 
 import sys
 import time
+from typing import NamedTuple
 
 from ..errors import PatienceError
 from ..moves import Move
@@ -54,8 +65,28 @@ from .result import LOST, UNKNOWN, WON, Budget, Result
 
 #: Rough bytes a table spends per key besides the key object itself.
 _ENTRY_OVERHEAD = 100
-#: The discrepancy allowance of each round; the last one never stops a move, so that round is a full search.
-ALLOWANCES = (0, 1, 2, 4, 8, 16, 32, sys.maxsize)
+#: Positions an endgame round searches in each endgame, per unit of the round's allowance plus one.
+ENDGAME_POSITIONS = 8_000
+
+
+class Round(NamedTuple):
+    """One round of the search: its discrepancy allowance, and how far it searches each endgame in full."""
+
+    allowance: int
+    #: Positions searched in full in each endgame (None: endgames follow the allowance like the rest).
+    endgame_positions: int | None = None
+
+
+def _endgame_round(allowance: int) -> Round:
+    return Round(allowance, ENDGAME_POSITIONS * (allowance + 1))
+
+
+#: The rounds, in order: limited rounds of growing allowance, with endgame rounds between them.
+#: The last round never stops a move, so it is a full search.
+ROUNDS = (
+    _endgame_round(0), Round(0), Round(1), Round(2), _endgame_round(1), Round(4), _endgame_round(2),
+    Round(8), _endgame_round(4), Round(16), _endgame_round(8), Round(32), _endgame_round(16), Round(sys.maxsize),
+)
 
 
 class SolverError(PatienceError):
@@ -89,14 +120,16 @@ def is_detour(index: int, move: Move, last: Move | None) -> bool:
 class Search:
     """One search from one position, in rounds."""
 
-    def __init__(self, state: State, budget: Budget) -> None:
+    def __init__(self, state: State, budget: Budget, rounds: tuple[Round, ...] = ROUNDS) -> None:
         game = state.game
+        self.schedule = rounds
         self.start = state.copy(stack=False)
         self.state = state.copy(stack=False)
         self.budget = budget
         self.key = key_function(game)
         self.order = MoveOrder(game, interchangeable_groups(game))
         self.forced = ForcedMoves(game)
+        self.stock_piles = tuple(pile for stock in game.stocks for pile in stock.piles)
         self.table: dict[object, int] = {}
         #: Keys of positions proven lost: searched in full, every cut against a position proven lost.
         self.dead: set[object] = set()
@@ -117,9 +150,9 @@ class Search:
             self._deadline = started + self.budget.seconds
         answer, stopped_by = UNKNOWN, None
         try:
-            for allowance in ALLOWANCES:
+            for round_ in self.schedule:
                 self.rounds += 1
-                answer = self._round(allowance)
+                answer = self._round(round_)
                 if answer == WON or not self._short or self.key(self.start) in self.dead:
                     break
                 answer = UNKNOWN
@@ -139,8 +172,9 @@ class Search:
             stopped_by=stopped_by,
         )
 
-    def _round(self, allowance: int) -> str:
-        """One depth-first search with at most ``allowance`` discrepancies on any path."""
+    def _round(self, round_: Round) -> str:
+        """One depth-first search with at most ``round_.allowance`` discrepancies on any path outside endgames searched in full."""
+        allowance, endgame_positions = round_
         state = self.state
         while state.move_stack:
             state.pop()
@@ -156,23 +190,32 @@ class Search:
         if start in dead:
             return LOST
         self._remember(start, allowance)
-        status, children, pushed, keys, clean = self._enter(allowance, start)
+        spent = self.nodes
+        status, children, pushed, keys, clean, endgame = self._enter(allowance, start)
         if status is not None:
             if status == LOST and clean:
                 self._bury(keys)
             return status
+        full = endgame_positions is not None
         # Each frame: the moves to try, the next one's index, moves to pop when done, allowance left,
-        # the move that led here, the keys of the positions entered, and whether no cut is unproven so far.
-        frames: list[list] = [[children, 0, pushed, allowance, None, keys, True]]
+        # the move that led here, the keys of the positions entered, whether no cut is unproven so far,
+        # and (in an endgame searched in full) the node count when that endgame was entered, else None.
+        frames: list[list] = [[children, 0, pushed, allowance, None, keys, True, spent if full and endgame else None]]
         while frames:
             frame = frames[-1]
-            children, index, _, left, last = frame[:5]
-            # (A detour costs 1 or LONGEST_DETOUR: with that much left, no need to ask which.)
-            while index < len(children) and is_detour(index, children[index], last) and (
-                    left == 0 or (left < LONGEST_DETOUR and detour(state, children[index]) > left)):
-                self._short = True
-                frame[6] = False
-                index += 1
+            children, index, _, left, last, _, _, endgame_entered = frame
+            if endgame_entered is not None:
+                if index < len(children) and self.nodes - endgame_entered >= endgame_positions:
+                    self._short = True  # this endgame is given up for this round
+                    frame[6] = False
+                    index = len(children)
+            else:
+                # (A detour costs 1 or LONGEST_DETOUR: with that much left, no need to ask which.)
+                while index < len(children) and is_detour(index, children[index], last) and (
+                        left == 0 or (left < LONGEST_DETOUR and detour(state, children[index]) > left)):
+                    self._short = True
+                    frame[6] = False
+                    index += 1
             if index == len(children):
                 for _ in range(frame[2]):
                     state.pop()
@@ -184,7 +227,7 @@ class Search:
                 continue
             frame[1] = index + 1
             move = children[index]
-            if is_detour(index, move, last):
+            if endgame_entered is None and is_detour(index, move, last):
                 left -= detour(state, move)
             state.push(move)
             position = key(state)
@@ -196,7 +239,8 @@ class Search:
                 frame[6] = False  # cut against a position not (yet) proven lost
                 continue
             self._remember(position, left)
-            status, children, pushed, keys, clean = self._enter(left, position)
+            spent = self.nodes
+            status, children, pushed, keys, clean, endgame = self._enter(left, position)
             if status == WON:
                 return WON
             if status is not None:
@@ -207,36 +251,41 @@ class Search:
                 else:
                     frame[6] = False
                 continue
-            frames.append([children, 0, pushed + 1, left, move, keys, True])
+            if full and endgame and endgame_entered is None:
+                endgame_entered = spent
+            frames.append([children, 0, pushed + 1, left, move, keys, True, endgame_entered if full and endgame else None])
         return LOST
 
-    def _enter(self, left: int, position: object) -> tuple[str | None, list[Move], int, list[object], bool]:
+    def _enter(self, left: int, position: object) -> tuple[str | None, list[Move], int, list[object], bool, bool]:
         """Play the forced moves from the position just reached (key ``position``).
 
         Returns (status, moves to try, forced moves played, keys of the positions
-        entered, clean). The status is None with moves to try, WON when a won
+        entered, clean, endgame). The status is None with moves to try, WON when a won
         position is reached, LOST at a dead end: no move, or a forced move leads to
         a position proven lost (clean) or searched before in this round (not clean).
+        Endgame: the position has moves to try, none of them an action, and the stock is spent.
         """
         state = self.state
+        piles = state.piles
         pushed = 0
         keys = [position]
         while True:
             if state.is_won():
-                return WON, [], pushed, keys, False
+                return WON, [], pushed, keys, False, False
             self._spend()
             moves = state.legal_moves()
             forced = self.forced.move(state, moves)
             if forced is None:
                 children = self.order.order(state, moves)
-                return (None if children else LOST), children, pushed, keys, True
+                endgame = not any(piles[pile] for pile in self.stock_piles) and not any(move.action for move in children)
+                return (None if children else LOST), children, pushed, keys, True, endgame
             state.push(forced)
             pushed += 1
             position = self.key(state)
             if position in self.dead:
-                return LOST, [], pushed, keys, True
+                return LOST, [], pushed, keys, True, False
             if self.table.get(position, -1) >= left:
-                return LOST, [], pushed, keys, False
+                return LOST, [], pushed, keys, False, False
             self._remember(position, left)
             keys.append(position)
 
