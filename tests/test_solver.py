@@ -143,7 +143,7 @@ def test_an_endgame_round_searches_an_endgame_in_full():
     # ... and the solver's own rounds find it in the first round, which is such a round.
     search = Search(state, Budget())
     assert search.run().answer == WON and search.rounds == 1
-    assert ROUNDS[0] == Round(0, endgame_positions=ROUNDS[0].endgame_positions) and ROUNDS[0].endgame_positions
+    assert ROUNDS[0].allowance == 0 and ROUNDS[0].endgame_positions
 
 
 def test_an_endgame_round_gives_up_an_endgame_larger_than_its_limit_without_a_verdict():

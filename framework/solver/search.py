@@ -82,9 +82,10 @@ def _endgame_round(allowance: int) -> Round:
 
 
 #: The rounds, in order: limited rounds of growing allowance, with endgame rounds between them.
+#: The first round follows the best-ranked moves to few endgames, so it searches each one further.
 #: The last round never stops a move, so it is a full search.
 ROUNDS = (
-    _endgame_round(0), Round(0), Round(1), Round(2), _endgame_round(1), Round(4), _endgame_round(2),
+    Round(0, 3 * ENDGAME_POSITIONS), Round(0), Round(1), Round(2), _endgame_round(1), Round(4), _endgame_round(2),
     Round(8), _endgame_round(4), Round(16), _endgame_round(8), Round(32), _endgame_round(16), Round(sys.maxsize),
 )
 
@@ -251,9 +252,10 @@ class Search:
                 else:
                     frame[6] = False
                 continue
-            if full and endgame and endgame_entered is None:
-                endgame_entered = spent
-            frames.append([children, 0, pushed + 1, left, move, keys, True, endgame_entered if full and endgame else None])
+            entered = None  # where the child's endgame began, if it is one searched in full
+            if full and endgame:
+                entered = spent if endgame_entered is None else endgame_entered
+            frames.append([children, 0, pushed + 1, left, move, keys, True, entered])
         return LOST
 
     def _enter(self, left: int, position: object) -> tuple[str | None, list[Move], int, list[object], bool, bool]:
@@ -263,7 +265,7 @@ class Search:
         entered, clean, endgame). The status is None with moves to try, WON when a won
         position is reached, LOST at a dead end: no move, or a forced move leads to
         a position proven lost (clean) or searched before in this round (not clean).
-        Endgame: the position has moves to try, none of them an action, and the stock is spent.
+        Endgame: the stock is spent and no move to try is an action.
         """
         state = self.state
         piles = state.piles
