@@ -18,11 +18,11 @@ Endgame rounds: an endgame is a position where the stock is spent and no
 action is offered, so that only card moves are left. Endgame rounds, placed
 between the limited ones (``ROUNDS``), search each endgame they reach in full
 (every move free) up to a number of positions per endgame, then give that
-endgame up. A deal is often lost or won
-in its endgame, where the best-ranked moves of a few discrepancies miss wins
-that a plain depth-first search finds within a few thousand positions; the
-limit keeps one vast lost endgame from eating the whole budget, and the
-rounds in between keep the cheap limited search for the deals it wins.
+endgame up. A deal is often lost or won in its endgame, where the best-ranked
+moves with a few discrepancies miss wins that a plain depth-first search finds
+within a few thousand positions; the limit keeps one vast lost endgame from
+eating the whole budget, and the rounds in between keep the cheap limited
+search for the deals it wins.
 
 Positions proven lost are remembered across rounds: a position whose every
 move was tried (none left for want of allowance) and led only to dead ends or
@@ -31,9 +31,9 @@ enter it again.
 
 Why "lost" is a proof: a round in which no move was left untried for want of
 allowance (and no endgame given up) is a plain graph search for a reachable
-won position. A key enters the table when its position is first reached, and every position in the table
-is either fully searched or still on the current path (whose remaining moves
-the search will still try). So when such a round ends without a win, every
+won position. A key enters the table when its position is first reached, and
+every position in the table is either fully searched or still on the current
+path (whose remaining moves the search will still try). So when such a round ends without a win, every
 position reachable from the start, up to the equivalences below, was reached,
 and none is won. A cycle (moves back to a position on the path, such as a card
 going back from a foundation and up again) meets a key already in the table
