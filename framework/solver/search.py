@@ -140,6 +140,8 @@ class Search:
         self._memory = 0
         self._dead_memory = 0
         self._short = False
+        #: Whether the round under way searches endgames in full (else ``_enter`` need not tell them).
+        self._full_endgames = False
         self._max_nodes = budget.nodes
         self._max_memory = None if budget.memory_mb is None else budget.memory_mb * 1024 * 1024
         self._deadline: float | None = None
@@ -174,7 +176,7 @@ class Search:
         )
 
     def _round(self, round_: Round) -> str:
-        """One depth-first search with at most ``round_.allowance`` discrepancies on any path outside endgames searched in full."""
+        """One depth-first search: at most ``round_.allowance`` discrepancies on a path, but in endgames searched in full."""
         allowance, endgame_positions = round_
         state = self.state
         while state.move_stack:
@@ -183,6 +185,7 @@ class Search:
         self.table = {}
         self._memory = 0
         self._short = False
+        self._full_endgames = endgame_positions is not None
         key = self.key
         table = self.table
         dead = self.dead
@@ -197,11 +200,10 @@ class Search:
             if status == LOST and clean:
                 self._bury(keys)
             return status
-        full = endgame_positions is not None
         # Each frame: the moves to try, the next one's index, moves to pop when done, allowance left,
         # the move that led here, the keys of the positions entered, whether no cut is unproven so far,
         # and (in an endgame searched in full) the node count when that endgame was entered, else None.
-        frames: list[list] = [[children, 0, pushed, allowance, None, keys, True, spent if full and endgame else None]]
+        frames: list[list] = [[children, 0, pushed, allowance, None, keys, True, spent if endgame else None]]
         while frames:
             frame = frames[-1]
             children, index, _, left, last, _, _, endgame_entered = frame
@@ -253,7 +255,7 @@ class Search:
                     frame[6] = False
                 continue
             entered = None  # where the child's endgame began, if it is one searched in full
-            if full and endgame:
+            if endgame:
                 entered = spent if endgame_entered is None else endgame_entered
             frames.append([children, 0, pushed + 1, left, move, keys, True, entered])
         return LOST
@@ -265,7 +267,7 @@ class Search:
         entered, clean, endgame). The status is None with moves to try, WON when a won
         position is reached, LOST at a dead end: no move, or a forced move leads to
         a position proven lost (clean) or searched before in this round (not clean).
-        Endgame: the stock is spent and no move to try is an action.
+        Endgame (told only in a round that searches endgames in full): the stock is spent and no move to try is an action.
         """
         state = self.state
         piles = state.piles
@@ -279,7 +281,8 @@ class Search:
             forced = self.forced.move(state, moves)
             if forced is None:
                 children = self.order.order(state, moves)
-                endgame = not any(piles[pile] for pile in self.stock_piles) and not any(move.action for move in children)
+                endgame = self._full_endgames and not any(piles[pile] for pile in self.stock_piles) and not any(
+                    move.action for move in children)
                 return (None if children else LOST), children, pushed, keys, True, endgame
             state.push(forced)
             pushed += 1
