@@ -5,6 +5,7 @@ time per deal (an undecided deal counts with the time it used, about the whole
 budget), and positions expanded per second. The time budget makes the figures
 depend on the machine; --nodes makes them repeatable instead.
 
+    .venv/bin/python benchmarks/solver_bench.py --jobs 2 --searches 2 --time 10
     .venv/bin/python benchmarks/solver_bench.py --jobs 2 --time 10
     .venv/bin/python benchmarks/solver_bench.py blockade --deals 20 --json blockade.json
     .venv/bin/python benchmarks/solver_bench.py freecell --named ms: --deals 1000 --nodes 20000
@@ -36,6 +37,7 @@ def main() -> None:
     parser.add_argument("--nodes", type=int, default=None, help="positions per deal (default: no limit)")
     parser.add_argument("--memory", type=float, default=1024.0, help="megabytes per deal for the table (default 1024)")
     parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
+    parser.add_argument("--searches", type=int, default=1, help="searches per deal, side by side (default 1)")
     parser.add_argument("--json", type=Path, help="also write every deal's record to this file")
     options = parser.parse_args()
 
@@ -49,12 +51,14 @@ def main() -> None:
         started = time.perf_counter()
         records = solve_deals(game, seeds, budget, options.jobs, progress=lambda record: print(
             f"{game} {record['seed']}: {record['answer']} {record['nodes']} nodes {record['seconds']:.1f} s",
-            file=sys.stderr, flush=True))
+            file=sys.stderr, flush=True), searches=options.searches)
         summary = summarize(records)
         everything[game] = {"summary": summary, "records": records, "wall_seconds": time.perf_counter() - started}
         rows.append(row(name, summary, records))
+    searches = f"{options.searches} search" + ("es" if options.searches > 1 else "")
     print(f"Deals {options.first}-{options.first + options.deals - 1}, budget per deal: "
-          f"{options.time:g} s" + (f", {options.nodes} positions" if options.nodes else "") + f", {options.jobs} jobs")
+          f"{options.time:g} s" + (f", {options.nodes} positions" if options.nodes else "")
+          + f", {options.jobs} jobs, {searches} per deal")
     print()
     print("| Game | Decided | Won | Lost | Median time | 90th percentile | Positions/s |")
     print("|---|---:|---:|---:|---:|---:|---:|")

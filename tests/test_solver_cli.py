@@ -33,7 +33,20 @@ def test_solve_says_lost_and_unknown():
     lost = patience("solve", "klondike-draw-3", "--seed", "2")
     assert lost.returncode == 0 and ": lost. No sequence of moves wins" in lost.stdout
     unknown = patience("solve", "steeplechase", "--seed", "1", "--nodes", "50")
-    assert unknown.returncode == 0 and ": unknown. The node budget ran out (50 positions expanded" in unknown.stdout
+    assert unknown.returncode == 0 and ": unknown. The node budget ran out (100 positions expanded by 2 searches" in unknown.stdout
+    alone = patience("solve", "steeplechase", "--seed", "1", "--nodes", "50", "--searches", "1")
+    assert alone.returncode == 0 and ": unknown. The node budget ran out (50 positions expanded," in alone.stdout
+
+
+def test_solve_runs_two_searches_unless_told_otherwise():
+    # Deal 24 is won within 12,000 positions only by the search that plays endgames out in full.
+    for jobs in ("1", "2"):
+        both = json.loads(patience("solve", "steeplechase", "--seed", "24", "--nodes", "12000", "--jobs", jobs,
+                                   "--json").stdout)
+        assert (both["answer"], both["searches"]) == ("won", 2)
+    alone = json.loads(patience("solve", "steeplechase", "--seed", "24", "--nodes", "12000", "--searches", "1",
+                                "--json").stdout)
+    assert (alone["answer"], alone["searches"]) == ("unknown", 1)
 
 
 def test_solve_json():
@@ -68,6 +81,8 @@ def test_solve_refuses_bad_input(tmp_path):
     both = patience("solve", "steeplechase", "--seed", "1", "--load", "x.json")
     assert both.returncode == 2 and "give --seed or --load, not both" in both.stderr
     assert patience("solve", "steeplechase", "--nodes", "0").returncode == 2
+    too_many = patience("solve", "steeplechase", "--searches", "3")
+    assert too_many.returncode == 2 and "--searches" in too_many.stderr
 
 
 def test_stats_json_parses_and_adds_up():
@@ -82,12 +97,17 @@ def test_stats_json_parses_and_adds_up():
     assert 0 <= low <= data["win_rate"] <= high <= 1
 
 
-def test_stats_gives_the_same_answers_with_two_jobs():
-    def answers(jobs: str) -> list[tuple[int, str, int, int]]:
-        data = json.loads(patience("stats", LADDER, "--deals", "10", "--jobs", jobs, "--json").stdout)
+def test_stats_gives_the_same_answers_however_many_jobs_run():
+    def answers(jobs: str, searches: str) -> list[tuple[int, str, int, int]]:
+        data = json.loads(patience("stats", "steeplechase", "--deals", "3", "--first", "3", "--nodes", "3000",
+                                   "--jobs", jobs, "--searches", searches, "--json").stdout)
         return [(record["seed"], record["answer"], record["nodes"], record["moves"]) for record in data["records"]]
 
-    assert answers("2") == answers("1")
+    for searches in ("1", "2"):
+        alone = answers("1", searches)
+        assert {answer for _, answer, _, _ in alone} == {"won", "unknown"}, "the deals should test both answers"
+        assert answers("2", searches) == alone, searches
+    assert answers("4", "2") == answers("1", "2")
 
 
 def test_stats_text():

@@ -4,6 +4,7 @@
 """
 
 from .result import ANSWERS, LOST, UNKNOWN, WON, Budget, Result
-from .search import SolverError, solve
+from .portfolio import solve
+from .search import SolverError
 
 __all__ = ["ANSWERS", "Budget", "LOST", "Result", "SolverError", "UNKNOWN", "WON", "solve"]

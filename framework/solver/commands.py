@@ -14,7 +14,8 @@ from ..game import load_game
 from ..player.session import load_session
 from ..state import State
 from .result import LOST, UNKNOWN, WON, Budget, Result
-from .search import solve as solve_state
+from .portfolio import MOST_SEARCHES
+from .portfolio import solve as solve_state
 from .stats import solve_deals, summarize
 
 #: Default budgets: the node budget decides (the same answer on every machine); time and memory are safety nets.
@@ -23,6 +24,8 @@ SOLVE_SECONDS = 600.0
 STATS_NODES = 50_000
 STATS_SECONDS = 60.0
 MEMORY_MB = 1024.0
+#: Searches per deal (each with its own schedule of rounds; see ``portfolio``).
+SEARCHES = 2
 
 _STOPPED = {"nodes": "the node budget ran out", "time": "the time budget ran out", "memory": "the memory budget ran out"}
 
@@ -40,15 +43,19 @@ def reports_errors(function: Any) -> Any:
 
 
 def budget_options(nodes: int, seconds: float) -> Any:
-    """The --nodes, --time and --memory options, with these defaults."""
+    """The --nodes, --time, --memory and --searches options, with these node and time defaults."""
 
     def decorate(function: Any) -> Any:
         function = click.option("--memory", type=click.FloatRange(min=1), default=MEMORY_MB, show_default=True,
-                                help="Most megabytes for the table of positions seen (an estimate).")(function)
+                                help="Most megabytes for each search's table of positions seen (an estimate).")(function)
         function = click.option("--time", "seconds", type=click.FloatRange(min=0, min_open=True), default=seconds,
                                 show_default=True, help="Most seconds per deal (a safety net: answers then depend on speed).")(function)
+        function = click.option("--searches", type=click.IntRange(min=1, max=MOST_SEARCHES), default=SEARCHES,
+                                show_default=True, help="Searches per deal, each with its own schedule and the whole "
+                                "budget; the first to decide answers.")(function)
         return click.option("--nodes", type=click.IntRange(min=1), default=nodes, show_default=True,
-                            help="Most positions to expand per deal (the budget that keeps answers the same everywhere).")(function)
+                            help="Most positions each search expands per deal (the budget that keeps answers the "
+                            "same everywhere).")(function)
 
     return decorate
 
@@ -58,10 +65,12 @@ def budget_options(nodes: int, seconds: float) -> Any:
 @click.option("--seed", type=DEAL_SEED, help="Deal number (default 1), or a named deal such as ms:617.")
 @click.option("--load", "save_file", help="Solve the position saved in this file (a saved game or a saved state).")
 @budget_options(SOLVE_NODES, SOLVE_SECONDS)
+@click.option("--jobs", type=click.IntRange(min=1), default=SEARCHES, show_default=True,
+              help="Processes for the searches (fewer than --searches: they take turns, same answer).")
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
 @reports_errors
 def solve(game: str | None, seed: int | None, save_file: str | None, nodes: int, seconds: float, memory: float,
-          as_json: bool) -> None:
+          searches: int, jobs: int, as_json: bool) -> None:
     """Solve a deal of GAME, or a saved position: won (with the winning moves), lost, or unknown.
 
     The solver knows the order of the stock (it plays with every card visible). "Lost"
@@ -78,18 +87,19 @@ def solve(game: str | None, seed: int | None, save_file: str | None, nodes: int,
     else:
         raise click.UsageError("name a GAME to solve, or --load a saved position")
     budget = Budget(nodes=nodes, seconds=seconds, memory_mb=memory)
-    result = solve_state(state, budget)
+    result = solve_state(state, budget, searches=searches, jobs=jobs)
     if as_json:
         data = {"game": state.game.id, "seed": state.seed, "moves_before": len(state.move_stack),
-                "budget": budget.to_dict(), **result.to_dict()}
+                "budget": budget.to_dict(), "searches": searches, **result.to_dict()}
         click.echo(json.dumps(data, indent=1))
     else:
-        click.echo(describe(state, where, result))
+        click.echo(describe(state, where, result, searches))
 
 
-def describe(state: State, where: str, result: Result) -> str:
+def describe(state: State, where: str, result: Result, searches: int = 1) -> str:
     """The answer in words, with the winning line wrapped to the terminal."""
-    effort = f"{result.nodes} positions expanded, {result.seconds:.1f} s"
+    by = f" by {searches} searches" if searches > 1 else ""
+    effort = f"{result.nodes} positions expanded{by}, {result.seconds:.1f} s"
     title = f"{state.game.name}, {where}"
     if result.answer == WON:
         text = f"{title}: won in {len(result.line)} moves ({effort})."
@@ -118,11 +128,13 @@ def wrapped(texts: tuple[str, ...], width: int = 100) -> list[str]:
 @click.argument("game")
 @click.option("--deals", type=click.IntRange(min=1), default=100, show_default=True, help="How many deals.")
 @click.option("--first", type=click.IntRange(min=0), default=1, show_default=True, help="The first deal's number.")
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes solving at once.")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Processes solving at once; a deal's searches share them (--jobs 4: two deals at a time).")
 @budget_options(STATS_NODES, STATS_SECONDS)
 @click.option("--json", "as_json", is_flag=True, help="Print the summary and every deal's record as JSON.")
 @reports_errors
-def stats(game: str, deals: int, first: int, jobs: int, nodes: int, seconds: float, memory: float, as_json: bool) -> None:
+def stats(game: str, deals: int, first: int, jobs: int, nodes: int, seconds: float, memory: float, searches: int,
+          as_json: bool) -> None:
     """Solve deals FIRST .. FIRST+DEALS-1 of GAME: won / lost / unknown, win rate, solve times.
 
     With the same node budget the same deals get the same answers, however many jobs run.
@@ -132,12 +144,13 @@ def stats(game: str, deals: int, first: int, jobs: int, nodes: int, seconds: flo
     seeds = range(first, first + deals)
     if sys.stderr.isatty():
         with click.progressbar(length=deals, label=f"solving {deals} deals", file=sys.stderr) as bar:
-            records = solve_deals(game, seeds, budget, jobs, progress=lambda record: bar.update(1))
+            records = solve_deals(game, seeds, budget, jobs, progress=lambda record: bar.update(1), searches=searches)
     else:
-        records = solve_deals(game, seeds, budget, jobs)
+        records = solve_deals(game, seeds, budget, jobs, searches=searches)
     summary = summarize(records)
     if as_json:
-        data = {"game": loaded.id, "first": first, "jobs": jobs, "budget": budget.to_dict(), **summary, "records": records}
+        data = {"game": loaded.id, "first": first, "jobs": jobs, "searches": searches, "budget": budget.to_dict(),
+                **summary, "records": records}
         click.echo(json.dumps(data, indent=1))
     else:
         click.echo(report(loaded.name, first, budget, summary))

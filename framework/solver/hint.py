@@ -9,8 +9,8 @@ from ..state import State
 from .canonical import interchangeable_groups
 from .forced import ForcedMoves
 from .ordering import MoveOrder
+from .portfolio import solve
 from .result import LOST, WON, Budget
-from .search import solve
 
 #: ``Hint.how``: the move starts a winning line the solver found (and replayed).
 SOLUTION = "solution"

@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..errors import PatienceError
 from ..moves import Move
@@ -88,6 +88,10 @@ ROUNDS = (
     Round(0, 3 * ENDGAME_POSITIONS), Round(0), Round(1), Round(2), _endgame_round(1), Round(4), _endgame_round(2),
     Round(8), _endgame_round(4), Round(16), _endgame_round(8), Round(32), _endgame_round(16), Round(sys.maxsize),
 )
+#: The limited rounds of ``ROUNDS`` alone, for a search that runs beside one with the endgame rounds.
+LIMITED_ROUNDS = tuple(round_ for round_ in ROUNDS if round_.endgame_positions is None)
+#: The limited rounds with every endgame searched in full, for a search that runs beside ``LIMITED_ROUNDS``.
+ENDGAME_ROUNDS = tuple(Round(round_.allowance, sys.maxsize) for round_ in LIMITED_ROUNDS)
 
 
 class SolverError(PatienceError):
@@ -95,15 +99,10 @@ class SolverError(PatienceError):
 
 
 class _Stop(Exception):
-    """A budget ran out; ``reason`` says which."""
+    """The search stops: a budget ran out (``reason`` says which), or a rival decided first ("beaten")."""
 
     def __init__(self, reason: str) -> None:
         self.reason = reason
-
-
-def solve(state: State, budget: Budget = Budget()) -> Result:
-    """Search ``state`` (left unchanged) for a win within ``budget``."""
-    return Search(state, budget).run()
 
 
 def is_detour(index: int, move: Move, last: Move | None) -> bool:
@@ -121,7 +120,13 @@ def is_detour(index: int, move: Move, last: Move | None) -> bool:
 class Search:
     """One search from one position, in rounds."""
 
-    def __init__(self, state: State, budget: Budget, rounds: tuple[Round, ...] = ROUNDS) -> None:
+    def __init__(self, state: State, budget: Budget, rounds: tuple[Round, ...] = ROUNDS, rival: Any = None) -> None:
+        """Search ``state`` within ``budget`` in ``rounds``.
+
+        ``rival`` (anything with an int ``value``, such as a shared ``multiprocessing`` value)
+        is the number of positions within which another search of the same position has
+        already decided: this one stops once it has expanded more than that.
+        """
         game = state.game
         self.schedule = rounds
         self.start = state.copy(stack=False)
@@ -145,6 +150,7 @@ class Search:
         self._max_nodes = budget.nodes
         self._max_memory = None if budget.memory_mb is None else budget.memory_mb * 1024 * 1024
         self._deadline: float | None = None
+        self._rival = rival
 
     def run(self) -> Result:
         """Search until a win is found, the space is exhausted or the budget runs out."""
@@ -318,6 +324,8 @@ class Search:
             raise _Stop("nodes")
         if self._deadline is not None and time.perf_counter() > self._deadline:
             raise _Stop("time")
+        if self._rival is not None and self.nodes > self._rival.value:
+            raise _Stop("beaten")
         self.nodes += 1
 
     def _replay(self, moves: tuple[Move, ...]) -> tuple[str, ...]:

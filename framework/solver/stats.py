@@ -1,9 +1,10 @@
 """Winnability statistics: many deals solved in parallel, then counts, a win rate and times.
 
-The unit of work is ``solve_deal(game, seed, budget)``: plain data in (a game
-name or rule-file path, a seed, a budget as a dict), one plain record out. It
-loads what it needs itself, so it can run in another process, or be handed
-as it is to a distributed engine (Dask, Ray).
+The unit of work is ``solve_deal(game, seed, budget, searches, jobs)``: plain
+data in (a game name or rule-file path, a seed, a budget as a dict, how many
+searches on how many processes), one plain record out. It loads what it needs
+itself, so it can run in another process, or be handed as it is to a
+distributed engine (Dask, Ray) as a task of ``jobs`` cores.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 
 from ..game import Game, load_game
 from .result import ANSWERS, LOST, UNKNOWN, WON, Budget
-from .search import solve
+from .portfolio import solve
 
 #: The normal quantile of a two-sided 95% interval.
 Z95 = 1.959963984540054
@@ -27,9 +28,12 @@ def _game(name: str) -> Game:
     return load_game(name)
 
 
-def solve_deal(game: str, seed: int, budget: dict[str, Any]) -> dict[str, Any]:
-    """Solve deal ``seed`` of ``game`` within ``budget`` (``Budget`` fields); the result record."""
-    result = solve(_game(game).deal(seed), Budget(**budget))
+def solve_deal(game: str, seed: int, budget: dict[str, Any], searches: int = 1, jobs: int = 1) -> dict[str, Any]:
+    """Solve deal ``seed`` of ``game`` within ``budget`` (``Budget`` fields) by ``searches`` searches on ``jobs`` processes.
+
+    The result record.
+    """
+    result = solve(_game(game).deal(seed), Budget(**budget), searches=searches, jobs=jobs)
     return {
         "seed": seed,
         "answer": result.answer,
@@ -42,18 +46,25 @@ def solve_deal(game: str, seed: int, budget: dict[str, Any]) -> dict[str, Any]:
 
 
 def solve_deals(game: str, seeds: Sequence[int], budget: Budget, jobs: int = 1,
-                progress: Callable[[dict[str, Any]], None] | None = None) -> list[dict[str, Any]]:
-    """The records of ``seeds``, in seed order, solved by ``jobs`` processes; ``progress`` sees each as it ends."""
+                progress: Callable[[dict[str, Any]], None] | None = None, searches: int = 1) -> list[dict[str, Any]]:
+    """The records of ``seeds``, in seed order, solved by ``jobs`` processes; ``progress`` sees each as it ends.
+
+    Each deal gets ``searches`` searches, on as many of the processes as there are
+    searches; the rest solve other deals at the same time.
+    """
     plain = budget.to_dict()
+    per_deal = max(1, min(searches, jobs))
+    at_once = max(1, jobs // per_deal)
     records = []
-    if jobs <= 1:
+    if at_once == 1:
         for seed in seeds:
-            records.append(solve_deal(game, seed, plain))
+            records.append(solve_deal(game, seed, plain, searches, per_deal))
             if progress:
                 progress(records[-1])
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for future in as_completed([pool.submit(solve_deal, game, seed, plain) for seed in seeds]):
+        with ProcessPoolExecutor(max_workers=at_once) as pool:
+            futures = [pool.submit(solve_deal, game, seed, plain, searches, per_deal) for seed in seeds]
+            for future in as_completed(futures):
                 records.append(future.result())
                 if progress:
                     progress(records[-1])

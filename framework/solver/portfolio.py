@@ -1,0 +1,144 @@
+"""Several searches of one position, each with its own schedule of rounds, on several processes at once.
+
+No one schedule wins every deal: the limited rounds alone win deals that the
+endgame rounds miss, and the other way round (``docs/solver.md``). With
+``searches=2`` the two schedules of ``PORTFOLIOS[2]`` search the same position,
+each with the whole budget, on two processes when ``jobs`` allows.
+
+The answer does not depend on how many processes run them: of the searches
+that decide within the budget, the one that decided within the fewest expanded
+positions answers (the one listed first, on a tie). A search stops as soon as it
+has expanded more positions than one that has decided (it could no longer
+answer), so the searches run one after another in one process give the same
+answer as side by side, only later.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import multiprocessing
+import sys
+import time
+from multiprocessing.connection import Connection, wait
+from typing import Any
+
+from ..state import State
+from .result import UNKNOWN, Budget, Result
+from .search import ENDGAME_ROUNDS, LIMITED_ROUNDS, ROUNDS, Round, Search
+
+#: The schedules searched side by side, by how many searches a question gets.
+PORTFOLIOS: dict[int, tuple[tuple[Round, ...], ...]] = {
+    1: (ROUNDS,),
+    2: (LIMITED_ROUNDS, ENDGAME_ROUNDS),
+}
+#: The most searches one position can get.
+MOST_SEARCHES = max(PORTFOLIOS)
+
+
+class _Count:
+    """The ``rival`` of searches run one after another: the fewest positions within which one decided."""
+
+    def __init__(self) -> None:
+        self.value = sys.maxsize
+
+
+def solve(state: State, budget: Budget = Budget(), searches: int = 1, jobs: int = 1) -> Result:
+    """Search ``state`` (left unchanged) for a win within ``budget``: ``searches`` searches, on up to ``jobs`` processes.
+
+    The budget is each search's. The result counts the positions that all the
+    searches expanded, and the seconds until the last of them stopped.
+    """
+    if searches not in PORTFOLIOS:
+        raise ValueError(f"searches must be one of {sorted(PORTFOLIOS)}, not {searches}")
+    schedules = PORTFOLIOS[searches]
+    if len(schedules) == 1:
+        return Search(state, budget, schedules[0]).run()
+    started = time.perf_counter()
+    if jobs > 1 and "fork" in multiprocessing.get_all_start_methods():
+        results = _side_by_side(state, budget, schedules)
+    else:
+        results = _one_after_another(state, budget, schedules)
+    return _answer(results, time.perf_counter() - started)
+
+
+def _one_after_another(state: State, budget: Budget, schedules: tuple[tuple[Round, ...], ...]) -> list[Result]:
+    """Each schedule's result, searched in turn; each search gets an equal share of the seconds still left."""
+    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    rival = _Count()
+    results = []
+    for index, schedule in enumerate(schedules):
+        share = budget
+        if deadline is not None:
+            left = max(deadline - time.perf_counter(), 0.0)
+            share = dataclasses.replace(budget, seconds=left / (len(schedules) - index))
+        result = Search(state, share, schedule, rival=rival).run()
+        if result.decided:
+            rival.value = min(rival.value, result.nodes)
+        results.append(result)
+    return results
+
+
+def _side_by_side(state: State, budget: Budget, schedules: tuple[tuple[Round, ...], ...]) -> list[Result]:
+    """Each schedule's result, searched at once in forked processes that share the count of the first to decide."""
+    context = multiprocessing.get_context("fork")
+    rival = context.RawValue("q", sys.maxsize)  # read at every position, so without a lock; written under ``lock``
+    lock = context.Lock()
+    processes, connections = [], []
+    try:
+        for schedule in schedules:
+            receiver, sender = context.Pipe(duplex=False)
+            process = context.Process(target=_search, args=(state, budget, schedule, rival, lock, sender), daemon=True)
+            process.start()
+            sender.close()
+            processes.append(process)
+            connections.append(receiver)
+        replies: dict[Connection, Any] = {}
+        while len(replies) < len(connections):
+            for connection in wait([c for c in connections if c not in replies]):
+                try:
+                    replies[connection] = connection.recv()  # type: ignore[union-attr]
+                except EOFError:
+                    replies[connection] = RuntimeError("a search process ended without an answer")
+    finally:
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+            process.join()
+    for connection in connections:
+        connection.close()
+    results = [replies[connection] for connection in connections]
+    for result in results:
+        if isinstance(result, BaseException):
+            raise result
+    return results
+
+
+def _search(state: State, budget: Budget, schedule: tuple[Round, ...], rival: Any, lock: Any, sender: Connection) -> None:
+    """In a search process: search, tell the others when decided, send the result (or the error) back."""
+    try:
+        result = Search(state, budget, schedule, rival=rival).run()
+        if result.decided:
+            with lock:
+                rival.value = min(rival.value, result.nodes)
+        sender.send(result)
+    except Exception as error:  # sent back and raised in the parent: it must not be lost here
+        sender.send(error)
+    finally:
+        sender.close()
+
+
+def _answer(results: list[Result], seconds: float) -> Result:
+    """One result for all the searches: the answer of the one that decided within the fewest positions.
+
+    Its ``nodes`` count each search's positions up to as many as the answering
+    search expanded (what they expand side by side until the answer, and the
+    same however many processes ran them); with no answer, all of them.
+    """
+    positions = sum(result.positions for result in results)
+    decided = [(result.nodes, index) for index, result in enumerate(results) if result.decided]
+    if not decided:
+        return Result(answer=UNKNOWN, nodes=sum(result.nodes for result in results), positions=positions,
+                      seconds=seconds, stopped_by=results[0].stopped_by)
+    winner = results[min(decided)[1]]
+    nodes = sum(min(result.nodes, winner.nodes) for result in results)
+    return dataclasses.replace(winner, nodes=nodes, positions=positions, seconds=seconds, stopped_by=None)
