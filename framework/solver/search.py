@@ -62,6 +62,7 @@ from .canonical import interchangeable_groups, key_function
 from .forced import ForcedMoves
 from .ordering import LONGEST_DETOUR, MoveOrder
 from .result import LOST, UNKNOWN, WON, Budget, Result
+from .shorten import shorten
 
 #: Rough bytes a table spends per key besides the key object itself.
 _ENTRY_OVERHEAD = 100
@@ -169,7 +170,7 @@ class Search:
             stopped_by = stop.reason
         finally:
             self.positions = max(self.positions, len(self.table))
-        moves = tuple(self.state.move_stack) if answer == WON else ()
+        moves = tuple(shorten(self.start, self.state.move_stack)) if answer == WON else ()
         line = self._replay(moves) if answer == WON else ()
         return Result(
             answer=answer,

@@ -1,0 +1,56 @@
+"""Winning lines cut short: stretches that one move skips, and positions visited twice, are cut out."""
+
+from __future__ import annotations
+
+from framework.solver import Budget, solve
+from framework.solver.search import ENDGAME_ROUNDS, Search
+from framework.solver.shorten import shorten
+
+from conftest import make_position
+
+POSITION = {"f1": "7C", "t1": "9S", "t2": "8H", "t3": "9C", "t4": "KD", "t5": "QS"}
+
+
+def moves(start, *texts):
+    """The moves of ``texts``, played one after another from ``start`` (left unchanged)."""
+    state = start.copy(stack=False)
+    for text in texts:
+        state.push(state.parse_move(text))
+    return list(state.move_stack)
+
+
+def test_two_moves_that_one_move_does_are_cut_to_one(steeplechase):
+    start = make_position(steeplechase, {**POSITION, "t1": ""}, base="7")
+    # The 8H goes onto the 9C by way of the foundation; "t2 t3" puts it there at once.
+    line = moves(start, "t2 f1", "f1 t3", "t5 t4")
+    assert shorten(start, line) == moves(start, "t2 t3", "t5 t4")
+
+
+def test_positions_alike_up_to_the_order_of_columns_are_one_place_on_the_line(steeplechase):
+    start = make_position(steeplechase, {**POSITION, "t3": ""}, base="7")
+    # The 8H goes to the empty t3 by way of the 9S: the columns are as before, in another order,
+    # so the line goes on from there with the 8H where it is, in t2.
+    line = moves(start, "t2 t1", "t1 t3", "t3 f1", "t5 t4")
+    assert shorten(start, line) == moves(start, "t2 f1", "t5 t4")
+
+
+def test_a_position_visited_twice_keeps_only_what_comes_after_its_last_visit(steeplechase):
+    start = make_position(steeplechase, POSITION, base="7")
+    line = moves(start, "t5 t4", "t4 t5", "t5 t4", "t2 t1")
+    assert shorten(start, line) == moves(start, "t5 t4", "t2 t1")
+
+
+def test_a_line_with_nothing_to_cut_is_kept(steeplechase):
+    start = make_position(steeplechase, POSITION, base="7")
+    line = moves(start, "t2 f1", "t5 t4")
+    assert shorten(start, line) == line
+
+
+def test_the_solver_reports_lines_with_nothing_left_to_cut(steeplechase):
+    # Deal 24 is won only by searching its endgame in full, which wanders: its raw line is thousands of moves.
+    start = steeplechase.deal(24)
+    search = Search(start, Budget(nodes=12_000), ENDGAME_ROUNDS)
+    result = search.run()
+    assert len(result.moves) < len(search.state.move_stack)
+    assert shorten(start, result.moves) == list(result.moves)
+    assert solve(start, Budget(nodes=12_000), searches=2).moves == result.moves
