@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
+
+import pytest
 
 import framework
 from framework.player.session import Session
@@ -55,6 +62,22 @@ def test_solve_json():
     assert data["game"] == "ladder" and data["seed"] == 2 and data["answer"] in ("won", "lost")
     assert data["budget"] == {"nodes": 1_000_000, "seconds": 600.0, "memory_mb": 1024.0}
     assert data["stopped_by"] is None and data["nodes"] >= 1
+
+
+def test_ctrl_c_stops_both_searches_without_a_traceback():
+    process = subprocess.Popen([sys.executable, "-m", "framework.cli", "solve", "steeplechase", "--seed", "5"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    children = Path(f"/proc/{process.pid}/task/{process.pid}/children")  # Linux
+    for _ in range(1200):  # up to a minute for the two search processes to start
+        if children.exists() and len(children.read_text().split()) == 2:
+            break
+        time.sleep(0.05)
+    else:
+        process.kill()
+        pytest.skip("cannot see the search processes start here")
+    os.killpg(process.pid, signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 1 and err.strip() == "Aborted!" and out == ""
 
 
 def test_solve_a_saved_state_and_a_saved_game(tmp_path):

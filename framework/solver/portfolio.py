@@ -123,6 +123,8 @@ def _search(state: State, budget: Budget, schedule: tuple[Round, ...], rival: An
         sender.send(result)
     except Exception as error:  # sent back and raised in the parent: it must not be lost here
         sender.send(error)
+    except KeyboardInterrupt:
+        pass  # Ctrl-C reached the parent too, which stops: no traceback from here
     finally:
         sender.close()
 
