@@ -69,6 +69,7 @@ def test_ctrl_c_stops_both_searches_without_a_traceback():
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     children = Path(f"/proc/{process.pid}/task/{process.pid}/children")  # Linux
     for _ in range(1200):  # up to a minute for the two search processes to start
+        assert process.poll() is None, process.communicate()
         if children.exists() and len(children.read_text().split()) == 2:
             break
         time.sleep(0.05)

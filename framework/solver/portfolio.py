@@ -45,8 +45,9 @@ class _Count:
 def solve(state: State, budget: Budget = Budget(), searches: int = 1, jobs: int = 1) -> Result:
     """Search ``state`` (left unchanged) for a win within ``budget``: ``searches`` searches, on up to ``jobs`` processes.
 
-    The budget is each search's. The result counts the positions that all the
-    searches expanded, and the seconds until the last of them stopped.
+    The budget is each search's. The result's ``nodes`` count every search's
+    positions up to as many as the answering search expanded (all of them when
+    none decided); its ``seconds`` run until the last search stopped.
     """
     if searches not in PORTFOLIOS:
         raise ValueError(f"searches must be one of {sorted(PORTFOLIOS)}, not {searches}")
