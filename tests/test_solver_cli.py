@@ -137,7 +137,7 @@ def test_stats_gives_the_same_answers_however_many_jobs_run():
 def test_stats_text():
     result = patience("stats", LADDER, "--deals", "4", "--nodes", "5000")
     lines = result.stdout.splitlines()
-    assert lines[0] == "Ladder: deals 1 to 4, at most 5000 positions and 60 s each"
+    assert lines[0] == "Ladder: deals 1 to 4, 2 searches per deal, at most 5000 positions per search and 60 s per deal"
     assert lines[1].startswith("won ") and "Wilson interval" in lines[2]
 
 

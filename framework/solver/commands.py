@@ -52,7 +52,7 @@ def budget_options(nodes: int, seconds: float) -> Any:
                                 show_default=True, help="Most seconds per deal (a safety net: answers then depend on speed).")(function)
         function = click.option("--searches", type=click.IntRange(min=1, max=MOST_SEARCHES), default=SEARCHES,
                                 show_default=True, help="Searches per deal, each with its own schedule and the whole "
-                                "budget; the first to decide answers.")(function)
+                                "budget; the one that decides within the fewest positions answers.")(function)
         return click.option("--nodes", type=click.IntRange(min=1), default=nodes, show_default=True,
                             help="Most positions each search expands per deal (the budget that keeps answers the "
                             "same everywhere).")(function)
@@ -153,10 +153,10 @@ def stats(game: str, deals: int, first: int, jobs: int, nodes: int, seconds: flo
                 **summary, "records": records}
         click.echo(json.dumps(data, indent=1))
     else:
-        click.echo(report(loaded.name, first, budget, summary))
+        click.echo(report(loaded.name, first, budget, summary, searches))
 
 
-def report(name: str, first: int, budget: Budget, summary: dict[str, Any]) -> str:
+def report(name: str, first: int, budget: Budget, summary: dict[str, Any], searches: int = 1) -> str:
     """The summary of ``stats`` in words."""
     counts = summary["counts"]
     total = summary["deals"]
@@ -171,7 +171,8 @@ def report(name: str, first: int, budget: Budget, summary: dict[str, Any]) -> st
     all_low, all_high = summary["win_rate_all"]
     times = summary["seconds_decided"]
     lines = [
-        f"{name}: deals {first} to {first + total - 1}, at most {budget.nodes} positions and {budget.seconds:g} s each",
+        f"{name}: deals {first} to {first + total - 1}, {searches} search{'es' if searches > 1 else ''} per deal, "
+        f"at most {budget.nodes} positions per search and {budget.seconds:g} s per deal",
         f"won {counts[WON]}, lost {counts[LOST]}, unknown {counts[UNKNOWN]} (decided {share(summary['decided'])})",
         f"win rate of the decided deals: {share(summary['win_rate'])} (95% Wilson interval {share(low)} to {share(high)})",
         f"win rate of all deals, whatever the unknown ones are: 95% interval {share(all_low)} to {share(all_high)}",
