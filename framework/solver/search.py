@@ -24,6 +24,10 @@ within a few thousand positions; the limit keeps one vast lost endgame from
 eating the whole budget, and the rounds in between keep the cheap limited
 search for the deals it wins.
 
+A won line is cut short (``shorten``) and replayed through the kernel before it
+is reported. A search run beside others (``portfolio``) stops once it has
+expanded more positions than one of them needed to decide.
+
 Positions proven lost are remembered across rounds: a position whose every
 move was tried (none left for want of allowance) and led only to dead ends or
 to positions already proven lost is proven lost itself; later rounds do not
@@ -33,11 +37,11 @@ Why "lost" is a proof: a round in which no move was left untried for want of
 allowance (and no endgame given up) is a plain graph search for a reachable
 won position. A key enters the table when its position is first reached, and
 every position in the table is either fully searched or still on the current
-path (whose remaining moves the search will still try). So when such a round ends without a win, every
-position reachable from the start, up to the equivalences below, was reached,
-and none is won. A cycle (moves back to a position on the path, such as a card
-going back from a foundation and up again) meets a key already in the table
-and is cut; that is sound because the position it returns to is searched in
+path (whose remaining moves the search will still try). So when such a round
+ends without a win, every position reachable from the start, up to the
+equivalences below, was reached, and none is won. A cycle (moves back to a
+position on the path, such as a card going back from a foundation and up
+again) meets a key already in the table and is cut; that is sound because the position it returns to is searched in
 full anyway. The verdict is about the start only: no table outlives its round,
 and a position cut that way is not proven lost (its search depended on a
 position still in progress), so such a cut never becomes a verdict about the
