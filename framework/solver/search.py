@@ -28,6 +28,10 @@ A won line is cut short (``shorten``) and replayed through the kernel before it
 is reported. A search run beside others (``portfolio``) stops once it has
 expanded more positions than one of them needed to decide.
 
+A round may be given up after a number of positions (``most_positions``), to
+take a cheap look with a larger allowance before the beams (``beam``), which
+search by another plan: the best-scored positions after each action.
+
 Positions proven lost are remembered across rounds: a position whose every
 move was tried (none left for want of allowance) and led only to dead ends or
 to positions already proven lost is proven lost itself; later rounds do not
@@ -62,6 +66,7 @@ from typing import Any, NamedTuple
 from ..errors import PatienceError
 from ..moves import Move
 from ..state import State
+from .beam import Beam
 from .canonical import interchangeable_groups, key_function
 from .forced import ForcedMoves
 from .ordering import LONGEST_DETOUR, MoveOrder
@@ -75,11 +80,15 @@ ENDGAME_POSITIONS = 8_000
 
 
 class Round(NamedTuple):
-    """One round of the search: its discrepancy allowance, and how far it searches each endgame in full."""
+    """One round of the search: its discrepancy allowance and how far it searches each endgame in full, or a beam."""
 
     allowance: int
     #: Positions searched in full in each endgame (None: endgames follow the allowance like the rest).
     endgame_positions: int | None = None
+    #: A beam of this width instead of a depth-first round (``beam``; it ignores the other fields).
+    beam_width: int | None = None
+    #: Positions after which the round is given up (None: no limit but the budget's).
+    most_positions: int | None = None
 
 
 def _endgame_round(allowance: int) -> Round:
@@ -95,8 +104,22 @@ ROUNDS = (
 )
 #: The limited rounds of ``ROUNDS`` alone, for a search that runs beside one with the endgame rounds.
 LIMITED_ROUNDS = tuple(round_ for round_ in ROUNDS if round_.endgame_positions is None)
-#: The limited rounds with every endgame searched in full, for a search that runs beside ``LIMITED_ROUNDS``.
+#: The limited rounds with every endgame searched in full, for a search that runs beside another.
 ENDGAME_ROUNDS = tuple(Round(round_.allowance, sys.maxsize) for round_ in LIMITED_ROUNDS)
+
+
+def _beam_round(width: int) -> Round:
+    return Round(0, beam_width=width)
+
+
+#: Beams of doubling width between the limited rounds, for a search that runs beside ``ENDGAME_ROUNDS``.
+#: The cheap rounds and a short look with allowance 2 come first; the beams then come before the
+#: costly rounds of allowance 2 and more, which on a hard deal spend more than the first beams together.
+BEAM_ROUNDS = (
+    Round(0), Round(1), Round(2, most_positions=10_000),
+    _beam_round(10), _beam_round(20), _beam_round(40), _beam_round(80), Round(2), _beam_round(160), Round(4),
+    _beam_round(320), Round(8), _beam_round(640), Round(16), Round(32), Round(sys.maxsize),
+)
 
 
 class SolverError(PatienceError):
@@ -108,6 +131,18 @@ class _Stop(Exception):
 
     def __init__(self, reason: str) -> None:
         self.reason = reason
+
+
+class _Offset:
+    """A rival's count less the positions a search had spent when an inner search began."""
+
+    def __init__(self, rival: Any, spent: int) -> None:
+        self.rival = rival
+        self.spent = spent
+
+    @property
+    def value(self) -> int:
+        return self.rival.value - self.spent
 
 
 def is_detour(index: int, move: Move, last: Move | None) -> bool:
@@ -166,7 +201,7 @@ class Search:
         try:
             for round_ in self.schedule:
                 self.rounds += 1
-                answer = self._round(round_)
+                answer = self._beam(round_.beam_width) if round_.beam_width else self._round(round_)
                 if answer == WON or not self._short or self.key(self.start) in self.dead:
                     break
                 answer = UNKNOWN
@@ -188,7 +223,7 @@ class Search:
 
     def _round(self, round_: Round) -> str:
         """One depth-first search: at most ``round_.allowance`` discrepancies on a path, but in endgames searched in full."""
-        allowance, endgame_positions = round_
+        allowance, endgame_positions, _, most_positions = round_
         state = self.state
         while state.move_stack:
             state.pop()
@@ -215,7 +250,11 @@ class Search:
         # the move that led here, the keys of the positions entered, whether no cut is unproven so far,
         # and (in an endgame searched in full) the node count when that endgame was entered, else None.
         frames: list[list] = [[children, 0, pushed, allowance, None, keys, True, spent if endgame else None]]
+        give_up = sys.maxsize if most_positions is None else spent + most_positions
         while frames:
+            if self.nodes >= give_up:
+                self._short = True
+                return LOST  # given up: not a proof, and the next round starts from the start again
             frame = frames[-1]
             children, index, _, left, last, _, _, endgame_entered = frame
             if endgame_entered is not None:
@@ -287,7 +326,7 @@ class Search:
         while True:
             if state.is_won():
                 return WON, [], pushed, keys, False, False
-            self._spend()
+            self.spend()
             moves = state.legal_moves()
             forced = self.forced.move(state, moves)
             if forced is None:
@@ -304,6 +343,35 @@ class Search:
                 return LOST, [], pushed, keys, False, False
             self._remember(position, left)
             keys.append(position)
+
+    def _beam(self, width: int) -> str:
+        """A beam of ``width``: WON with its line on the search's state, else UNKNOWN (a beam proves nothing)."""
+        self._short = True
+        line = Beam(self, width).run()
+        if line is None:
+            return UNKNOWN
+        state = self.state
+        while state.move_stack:
+            state.pop()
+        for move in line:
+            state.push(move)
+        return WON
+
+    def search_in_full(self, state: State, positions: int) -> list[Move] | None:
+        """A won line from ``state`` found by a plain depth-first search of up to ``positions`` positions, or None.
+
+        The positions are spent from this search's budget, and the budget's
+        seconds and rival stop it as they stop this search.
+        """
+        left = positions if self._max_nodes is None else min(positions, self._max_nodes - self.nodes)
+        seconds = None if self._deadline is None else max(self._deadline - time.perf_counter(), 0.0)
+        rival = None if self._rival is None else _Offset(self._rival, self.nodes)
+        inner = Search(state, Budget(nodes=max(left, 0), seconds=seconds), (Round(sys.maxsize),), rival)
+        result = inner.run()
+        self.nodes += result.nodes
+        if result.stopped_by in ("time", "beaten"):
+            raise _Stop(result.stopped_by)
+        return list(result.moves) if result.answer == WON else None
 
     def _remember(self, position: object, left: int) -> None:
         if position not in self.table:
@@ -323,7 +391,7 @@ class Search:
         if self._max_memory is not None and self._memory + self._dead_memory > self._max_memory:
             raise _Stop("memory")
 
-    def _spend(self) -> None:
+    def spend(self) -> None:
         """Count one expanded position, or stop if the budget is spent."""
         if self._max_nodes is not None and self.nodes >= self._max_nodes:
             raise _Stop("nodes")
