@@ -49,18 +49,19 @@ def test_beams_win_only_deals_that_are_won_and_their_lines_replay():
     assert won >= 3
 
 
-def test_a_beam_searches_the_endgames_it_reaches_in_full():
-    state = tiny_position(tiny("trickle"), TRICKLE_ENDGAME)  # won only by moves the best-ranked one is not
-    assert Search(state, Budget(), rounds=(Round(0),)).run().answer == UNKNOWN
-    result = Search(state, Budget(), rounds=(Round(0, beam_width=1),)).run()
-    assert result.answer == WON and replays_to_a_win(state, result.line)
+def test_a_beam_wins_a_deal_that_the_best_ranked_moves_alone_miss():
+    start = tiny("trickle").deal(5)
+    assert Search(start, Budget(), rounds=(Round(0),)).run().answer == UNKNOWN
+    result = Search(start, Budget(), rounds=(Round(0, beam_width=1),)).run()
+    assert result.answer == WON and replays_to_a_win(start, result.line)
 
 
 def test_a_beam_never_proves_a_loss():
-    state = tiny_position(tiny("ladder"), LOST_LADDER)
-    assert Search(state, Budget(), rounds=(Round(sys.maxsize),)).run().answer == LOST
-    result = Search(state, Budget(), rounds=BEAMS).run()
-    assert result.answer == UNKNOWN and result.stopped_by is None
+    start = tiny("trickle").deal(1)
+    assert Search(start, Budget(), rounds=(Round(sys.maxsize),)).run().answer == LOST
+    search = Search(start, Budget(), rounds=BEAMS)
+    result = search.run()
+    assert (result.answer, result.stopped_by, search.rounds) == (UNKNOWN, None, len(BEAMS))
 
 
 def test_beams_keep_the_node_budget_exactly(steeplechase):
@@ -78,10 +79,10 @@ def test_a_beam_stops_when_a_rival_decided_within_fewer_positions(steeplechase):
 
 
 def test_a_round_is_given_up_after_its_most_positions():
-    state = tiny_position(tiny("ladder"), LOST_LADDER)
-    whole = Search(state, Budget(), rounds=(Round(sys.maxsize),)).run()
+    start = tiny("trickle").deal(1)
+    whole = Search(start, Budget(), rounds=(Round(sys.maxsize),)).run()
     assert whole.answer == LOST and whole.nodes > 5
-    cut = Search(state, Budget(), rounds=(Round(sys.maxsize, most_positions=5),)).run()
+    cut = Search(start, Budget(), rounds=(Round(sys.maxsize, most_positions=5),)).run()
     assert (cut.answer, cut.nodes, cut.stopped_by) == (UNKNOWN, 5, None)
 
 
@@ -97,3 +98,12 @@ def test_a_beam_ends_where_actions_can_repeat_for_ever(tmp_path):
         assert result.stopped_by is None, f"deal {seed}"  # the beams ended themselves, far within the budget
         outcomes.add(result.answer)
     assert outcomes == {WON, UNKNOWN}
+
+
+def test_where_the_start_offers_no_action_beams_and_the_rounds_given_up_for_them_are_left_out():
+    ladder = tiny("ladder")  # no stock, no action: every position is an endgame
+    search = Search(ladder.deal(1), Budget(), BEAM_ROUNDS)
+    assert search.schedule == tuple(round_ for round_ in BEAM_ROUNDS if not round_.beam_width and not round_.most_positions)
+    assert search.schedule[:3] == (Round(0), Round(1), Round(2))
+    trickle = tiny("trickle")
+    assert Search(trickle.deal(1), Budget(), BEAM_ROUNDS).schedule == BEAM_ROUNDS

@@ -30,7 +30,9 @@ expanded more positions than one of them needed to decide.
 
 A round may be given up after a number of positions (``most_positions``), to
 take a cheap look with a larger allowance before the beams (``beam``), which
-search by another plan: the best-scored positions after each action.
+search by another plan: the best-scored positions after each action. Where the
+start offers no action, a beam has nothing to compare, and the beams and the
+rounds given up early are left out of the schedule.
 
 Positions proven lost are remembered across rounds: a position whose every
 move was tried (none left for want of allowance) and led only to dead ends or
@@ -168,6 +170,10 @@ class Search:
         already decided: this one stops once it has expanded more than that.
         """
         game = state.game
+        if not any(move.action for move in state.legal_moves()):
+            # Nothing for a beam to compare (every position is an endgame, as in FreeCell): leave out
+            # the beams and the rounds given up early to make room for them.
+            rounds = tuple(round_ for round_ in rounds if not round_.beam_width and round_.most_positions is None)
         self.schedule = rounds
         self.start = state.copy(stack=False)
         self.state = state.copy(stack=False)
