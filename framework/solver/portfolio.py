@@ -1,7 +1,8 @@
 """Several searches of one position, each with its own schedule of rounds, on several processes at once.
 
-No one schedule wins every deal: the limited rounds alone win deals that the
-endgame rounds miss, and the other way round (``docs/solver.md``). With
+No one schedule wins every deal: the limited rounds with beams between them
+win deals that the endgame rounds miss, and the other way round
+(``docs/solver.md``). With
 ``searches=2`` the two schedules of ``PORTFOLIOS[2]`` search the same position,
 each with the whole budget, on two processes when ``jobs`` allows.
 
@@ -24,12 +25,12 @@ from typing import Any
 
 from ..state import State
 from .result import UNKNOWN, Budget, Result
-from .search import ENDGAME_ROUNDS, LIMITED_ROUNDS, ROUNDS, Round, Search
+from .search import BEAM_ROUNDS, ENDGAME_ROUNDS, ROUNDS, Round, Search
 
 #: The schedules searched side by side, by how many searches a question gets.
 PORTFOLIOS: dict[int, tuple[tuple[Round, ...], ...]] = {
     1: (ROUNDS,),
-    2: (LIMITED_ROUNDS, ENDGAME_ROUNDS),
+    2: (BEAM_ROUNDS, ENDGAME_ROUNDS),
 }
 #: The most searches one position can get.
 MOST_SEARCHES = max(PORTFOLIOS)
