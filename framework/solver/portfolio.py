@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import multiprocessing
+import signal
 import sys
 import time
 from multiprocessing.connection import Connection, wait
@@ -90,7 +91,13 @@ def _side_by_side(state: State, budget: Budget, schedules: tuple[tuple[Round, ..
         for schedule in schedules:
             receiver, sender = context.Pipe(duplex=False)
             process = context.Process(target=_search, args=(state, budget, schedule, rival, lock, sender), daemon=True)
-            process.start()
+            # Ctrl-C is the parent's to handle (it stops the searches): a search process must never
+            # see it, not even while it starts, so it is blocked across the fork and ignored in the child.
+            mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            try:
+                process.start()
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, mask)
             sender.close()
             processes.append(process)
             connections.append(receiver)
@@ -117,6 +124,8 @@ def _side_by_side(state: State, budget: Budget, schedules: tuple[tuple[Round, ..
 
 def _search(state: State, budget: Budget, schedule: tuple[Round, ...], rival: Any, lock: Any, sender: Connection) -> None:
     """In a search process: search, tell the others when decided, send the result (or the error) back."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl-C pending since the fork is dropped here
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     try:
         result = Search(state, budget, schedule, rival=rival).run()
         if result.decided:
@@ -125,8 +134,6 @@ def _search(state: State, budget: Budget, schedule: tuple[Round, ...], rival: An
         sender.send(result)
     except Exception as error:  # sent back and raised in the parent: it must not be lost here
         sender.send(error)
-    except KeyboardInterrupt:
-        pass  # Ctrl-C reached the parent too, which stops: no traceback from here
     finally:
         sender.close()
 
