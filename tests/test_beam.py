@@ -103,7 +103,8 @@ def test_a_beam_ends_where_actions_can_repeat_for_ever(tmp_path):
 def test_where_the_start_offers_no_action_beams_and_the_rounds_given_up_for_them_are_left_out():
     ladder = tiny("ladder")  # no stock, no action: every position is an endgame
     search = Search(ladder.deal(1), Budget(), BEAM_ROUNDS)
-    assert search.schedule == tuple(round_ for round_ in BEAM_ROUNDS if not round_.beam_width and not round_.most_positions)
+    depth_first = tuple(round_ for round_ in BEAM_ROUNDS if not round_.beam_width and not round_.most_positions)
+    assert search.schedule == depth_first
     assert search.schedule[:3] == (Round(0), Round(1), Round(2))
     trickle = tiny("trickle")
     assert Search(trickle.deal(1), Budget(), BEAM_ROUNDS).schedule == BEAM_ROUNDS

@@ -84,14 +84,13 @@ class Beam:
         self.search = search
         self.width = width
         self.score = Score(search.start.game)
-        self.members: set[Hashable] = set()
+        # Keys of every layer's positions: a position is not taken again in a later layer, so that
+        # actions that can repeat (a stock gathered up and dealt again) cannot keep a beam going for ever.
+        self.members: set[Hashable] = {search.key(search.start)}
 
     def run(self) -> list[Move] | None:
         """The moves of a won line from the search's start, or None when the beam ends without a win."""
         layer: list[tuple[State, tuple[Move, ...]]] = [(self.search.start.copy(stack=False), ())]
-        # Keys of every layer's positions: a position is not taken again in a later layer, so that
-        # actions that can repeat (a stock gathered up and dealt again) cannot keep a beam going for ever.
-        self.members = {self.search.key(self.search.start)}
         while layer:
             # Candidates by key: (score, order found, layer member, moves from that member).
             candidates: dict[Hashable, tuple[int, int, int, tuple[Move, ...]]] = {}
@@ -120,7 +119,10 @@ class Beam:
     def _closure(self, state: State, line: tuple[Move, ...], member: int,
                  candidates: dict[Hashable, tuple[int, int, int, tuple[Move, ...]]],
                  endgames: list[tuple[int, int, State, tuple[Move, ...]]], seen: set[Hashable]) -> list[Move] | None:
-        """Search the card moves from ``state`` (left as it was), gathering candidates and endgames; a won line, if met."""
+        """Search the card moves from ``state`` (left as it was), gathering candidates and endgames.
+
+        Returns the won line from the start, if one is met, else None.
+        """
         key = self.search.key
         start = len(state.move_stack)
         expanded = 0

@@ -171,7 +171,7 @@ class Search:
         """
         game = state.game
         if not any(move.action for move in state.legal_moves()):
-            # Nothing for a beam to compare (every position is an endgame, as in FreeCell): leave out
+            # Nothing for a beam to compare (every position is an endgame, as in a game without a stock): leave out
             # the beams and the rounds given up early to make room for them.
             rounds = tuple(round_ for round_ in rounds if not round_.beam_width and round_.most_positions is None)
         self.schedule = rounds
