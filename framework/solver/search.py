@@ -170,10 +170,11 @@ class Search:
         already decided: this one stops once it has expanded more than that.
         """
         game = state.game
-        if not any(move.action for move in state.legal_moves()):
-            # Nothing for a beam to compare (every position is an endgame, as in a game without a stock): leave out
-            # the beams and the rounds given up early to make room for them.
-            rounds = tuple(round_ for round_ in rounds if not round_.beam_width and round_.most_positions is None)
+        depth_first = tuple(round_ for round_ in rounds if not round_.beam_width and round_.most_positions is None)
+        if depth_first != rounds and not any(move.action for move in state.legal_moves()):
+            # Nothing for a beam to compare (every position is an endgame, as in a game without a stock):
+            # leave out the beams and the rounds given up early to make room for them.
+            rounds = depth_first
         self.schedule = rounds
         self.start = state.copy(stack=False)
         self.state = state.copy(stack=False)
