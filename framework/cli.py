@@ -1,8 +1,8 @@
 """The ``patience`` command: list, read, draw, play, check and replay games.
 
-Exit status: 0 for success, 1 when the answer is "no" (a lost game, a rule
-file with problems), 2 for wrong usage or input that cannot be read. Errors
-are one line each (one per problem for rule files), never a traceback.
+The commands that drive the web player, the solver and the starter file live
+with what they drive and are added here. Exit statuses and errors: see
+``framework.clicommon``.
 """
 
 from __future__ import annotations
@@ -11,69 +11,32 @@ import functools
 import os
 import random
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
 
 import click
 
-from .clitypes import DEAL_SEED
+from .clicommon import NO, USAGE_ERROR, reports_errors, rules_path_option, seed_option, wants_colour
 from .errors import LoadError, PatienceError
 from .game import Game, load_game
-from .loader import RULES_PATH_VARIABLE, available_games, load_spec, parse_spec, read_rule_file
+from .loader import available_games, load_spec, parse_spec, read_rule_file
 from .moves import Move
 from .player import loop
-from .player.render import Look, draw, pile_names
-from .player.session import Session, load_session
+from .player.render import Look, draw, pack_words, pile_names
+from .seeds import Seed
+from .session import Session, load_session
 from .solver.commands import solve, stats
 from .starter import new
 from .web.command import serve
 
-USAGE_ERROR = 2
-NO = 1
-
-Function = TypeVar("Function", bound=Callable[..., Any])
-
-
-def reports_errors(function: Function) -> Function:
-    """Turn the framework's errors about input into a message and exit status 2."""
-
-    @functools.wraps(function)
-    def wrapper(*arguments: Any, **options: Any) -> Any:
-        try:
-            return function(*arguments, **options)
-        except PatienceError as error:
-            click.echo(f"patience: {error}", err=True)
-            sys.exit(USAGE_ERROR)
-
-    return wrapper  # type: ignore[return-value]
-
-
-def wants_colour(*streams: Any) -> bool:
-    """Colour only on terminals, and never when ``NO_COLOR`` is set (https://no-color.org)."""
-    return not os.environ.get("NO_COLOR") and all(stream.isatty() for stream in streams)
-
-
-def seed_option(help_text: str) -> Callable[[Function], Function]:
-    """The ``--seed`` option: a deal number, 0 or more, or a named deal (``ms:617``)."""
-    return click.option("--seed", type=DEAL_SEED, help=help_text)
-
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.option(
-    "--rules-path", multiple=True, type=click.Path(file_okay=False),
-    help=f"A directory of your own rule files, searched before the built-in games (may be repeated; "
-         f"the environment variable {RULES_PATH_VARIABLE} works too, with directories joined by '{os.pathsep}').",
-)
-def main(rules_path: tuple[str, ...]) -> None:
+@rules_path_option
+def main() -> None:
     """Play and study patience (solitaire) games defined in YAML."""
-    if rules_path:
-        # The loader reads its search path from the environment: put the option's directories first.
-        rest = [os.environ[RULES_PATH_VARIABLE]] if os.environ.get(RULES_PATH_VARIABLE) else []
-        os.environ[RULES_PATH_VARIABLE] = os.pathsep.join([*rules_path, *rest])
 
 
 @main.command("list")
+@rules_path_option
 def list_games() -> None:
     """List the games that can be played by name: one line each with title, decks and difficulty.
 
@@ -88,18 +51,18 @@ def list_games() -> None:
         except LoadError as error:
             click.echo(f"{name:<{size}}  cannot be loaded: {error.problems[0]}")
             continue
-        decks = f"{spec.decks} deck{'s' * (spec.decks != 1)}"
-        click.echo(f"{name:<{size}}  {spec.name}, {decks}, {spec.difficulty or 'difficulty not given'}")
+        click.echo(f"{name:<{size}}  {spec.name}, {pack_words(spec)}, {spec.difficulty or 'difficulty not given'}")
 
 
 @main.command()
 @click.argument("game")
+@rules_path_option
 @reports_errors
 def rules(game: str) -> None:
     """Print the rules of GAME (a game's name or a rule file)."""
     loaded = load_game(game)
     spec = loaded.spec
-    click.echo(f"{spec.name}: {spec.decks} deck{'s' * (spec.decks != 1)}, {spec.difficulty or 'difficulty not given'}")
+    click.echo(f"{spec.name}: {pack_words(spec)}, {spec.difficulty or 'difficulty not given'}")
     click.echo()
     click.echo(spec.rules.rstrip() or "The rule file has no rules text.")
     click.echo()
@@ -109,8 +72,9 @@ def rules(game: str) -> None:
 @main.command()
 @click.argument("game")
 @seed_option("Deal number (default 1).")
+@rules_path_option
 @reports_errors
-def show(game: str, seed: int | None) -> None:
+def show(game: str, seed: Seed | None) -> None:
     """Draw the opening deal of GAME."""
     state = load_game(game).deal(1 if seed is None else seed)
     colour = wants_colour(sys.stdout)
@@ -122,8 +86,9 @@ def show(game: str, seed: int | None) -> None:
 @seed_option("Deal number (default: a random deal, shown in the heading).")
 @click.option("--load", "save_file", help="Continue the game saved in this file.")
 @click.option("--auto/--no-auto", default=True, show_default=True, help="Play safe moves to the foundations by themselves.")
+@rules_path_option
 @reports_errors
-def play(game: str | None, seed: int | None, save_file: str | None, auto: bool) -> None:
+def play(game: str | None, seed: Seed | None, save_file: str | None, auto: bool) -> None:
     """Play GAME in the terminal (type help once it starts).
 
     When standard input is not a terminal, commands are read from it line by line and
@@ -189,6 +154,7 @@ def _problems(raw: bytes, file: str) -> list[str]:
 @main.command()
 @click.argument("file")
 @click.option("--game", help="The game's name or rule file, if the save is of a game not found by name.")
+@rules_path_option
 @reports_errors
 def replay(file: str, game: str | None) -> None:
     """Step through the game saved in FILE, from the deal to the last move.

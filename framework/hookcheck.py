@@ -1,24 +1,18 @@
-"""Checks on what plugins answer: moves and changes must be ones the kernel can carry out and undo.
+"""What is wrong with a plugin's answer: moves, changes and limits the kernel could not carry out.
 
-A plugin that answers nonsense (a move naming a pile that does not exist, a
-``Transfer`` of more cards than a pile holds, a list where a change goes) is
-reported like a plugin that raises: a ``PluginError`` naming the plugin and the
-hook, before the nonsense can reach the piles.
+Each function says what is wrong with one answer, or None; ``framework.hooks``
+turns that into a ``PluginError`` naming the plugin and the hook, before the
+nonsense can reach the piles.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from .errors import PluginError
 from .moves import Move, SetFaceDown, SetVar, Transfer
-from .plugins import blame
 
 if TYPE_CHECKING:
-    import pluggy
-
-    from .game import Game
     from .state import State
 
 
@@ -32,7 +26,7 @@ def move_problem(state: State, move: Any) -> str | None:
                 and (action or (source >= 0 and target >= 0 and source != target and count <= len(piles[source])))):
             return None
     if not isinstance(move, Move):
-        return f"{_shown(move)} is not a Move"
+        return f"{shown(move)} is not a Move"
     last = len(piles) - 1
     for field in ("source", "target"):
         pile = getattr(move, field)
@@ -79,45 +73,13 @@ def change_problem(state: State, change: Any) -> str | None:
         if not _is_whole(change.count) or not 0 <= change.count <= len(piles[change.pile]):
             return f"{change!r}: count {change.count!r} is not from 0 to the {len(piles[change.pile])} cards of pile {change.pile}"
         return None
-    return f"{_shown(change)} is not a change (Transfer, SetVar or SetFaceDown)"
-
-
-def plugin_moves(state: State) -> list[Move]:
-    """The moves the plugins add in ``state``, each checked to be a move of this game."""
-    arguments = {"state": state}
-    moves = joined(state, "legal_moves", state._call("legal_moves", **arguments), arguments)
-    for move in moves:
-        problem = move_problem(state, move)
-        if problem:
-            raise wrong_answer(state.game, "legal_moves", arguments, lambda answer: move in (listed(answer) or ()), problem)
-    return moves
-
-
-def plugin_pick_limits(state: State) -> Mapping[int, int]:
-    """The most cards that may be picked from each pile the plugins restrict in ``state``: the smallest limit named."""
-    arguments = {"state": state}
-    answers = state._call("pick_limits", **arguments)
-    for answer in answers:
-        try:
-            problem = limits_problem(state, answer)
-        except Exception as error:  # an answer that fails as it is read, e.g. a broken mapping
-            raise failed(state.game.manager, "pick_limits", error) from error
-        if problem:
-            raise wrong_answer(state.game, "pick_limits", arguments, lambda other: limits_problem(state, other) is not None, problem)
-    if len(answers) == 1:
-        return answers[0]
-    limits: dict[int, int] = {}
-    for answer in answers:
-        for pile, most in answer.items():
-            if most < limits.get(pile, most + 1):
-                limits[pile] = most
-    return limits
+    return f"{shown(change)} is not a change (Transfer, SetVar or SetFaceDown)"
 
 
 def limits_problem(state: State, answer: Any) -> str | None:
     """What is wrong with ``answer`` as a plugin's pick limits (pile number to most cards) in ``state``, or None."""
     if not isinstance(answer, Mapping):
-        return f"{_shown(answer)} is not a mapping of pile numbers to numbers of cards"
+        return f"{shown(answer)} is not a mapping of pile numbers to numbers of cards"
     last = len(state.piles) - 1
     if {*map(type, answer), *map(type, answer.values())} <= {int}:  # the usual case first, quickly: sound limits
         if min(answer, default=0) >= 0 and max(answer, default=0) <= last and min(answer.values(), default=0) >= 0:
@@ -126,22 +88,8 @@ def limits_problem(state: State, answer: Any) -> str | None:
         if not _is_whole(pile) or not 0 <= pile <= last:
             return f"{pile!r} is not a pile number from 0 to {last}"
         if not _is_whole(most) or most < 0:
-            return f"pile {pile}: {_shown(most)} is not a number of cards, 0 or more"
+            return f"pile {pile}: {shown(most)} is not a number of cards, 0 or more"
     return None
-
-
-def joined(state: State, hook_name: str, answers: list[Any], arguments: dict[str, Any]) -> list[Any]:
-    """The items of the plugins' ``answers`` to a hook that answers with lists (of moves or changes), joined."""
-    items: list[Any] = []
-    for answer in answers:
-        try:
-            items_here = listed(answer)
-        except Exception as error:  # an answer that fails as it is read, e.g. a generator
-            raise failed(state.game.manager, hook_name, error) from error
-        if items_here is None:
-            raise wrong_answer(state.game, hook_name, arguments, lambda other: listed(other) is None, f"{_shown(answer)} is not a list")
-        items.extend(items_here)
-    return items
 
 
 def listed(answer: Any) -> list[Any] | None:
@@ -151,34 +99,6 @@ def listed(answer: Any) -> list[Any] | None:
     if isinstance(answer, (str, bytes, Mapping)) or not isinstance(answer, Iterable):
         return None
     return list(answer)
-
-
-def failed(manager: pluggy.PluginManager, hook_name: str, error: Exception) -> PluginError:
-    """The error for an exception raised in hook ``hook_name``, naming the plugin whose code raised it."""
-    culprit = blame(manager, error)
-    who = f"plugin {culprit!r}" if culprit else "a plugin"
-    return PluginError(f"{who} failed in hook {hook_name!r}: {type(error).__name__}: {error}")
-
-
-def wrong_answer(game: Game, hook_name: str, arguments: dict[str, Any], is_wrong: Callable[[Any], bool], problem: str) -> PluginError:
-    """The error for a wrong answer to a hook, naming the plugin whose own answer ``is_wrong``.
-
-    Made only when something is wrong: each plugin is asked again on its own,
-    with the same arguments, in the order pluggy asks them.
-    """
-    culprit = None
-    for implementation in reversed(getattr(game.hook, hook_name).get_hookimpls()):
-        if implementation.wrapper or implementation.hookwrapper:
-            continue
-        try:
-            answer = implementation.function(**{name: arguments[name] for name in implementation.argnames})
-        except Exception:
-            continue
-        if answer is not None and is_wrong(answer):
-            culprit = implementation.plugin_name
-            break
-    who = f"plugin {culprit!r}" if culprit else "a plugin"
-    return PluginError(f"{who} answered nonsense in hook {hook_name!r}: {problem}")
 
 
 def is_like(value: Any, initial: Any) -> bool:
@@ -195,6 +115,7 @@ def _is_whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _shown(value: Any) -> str:
+def shown(value: Any) -> str:
+    """``value`` for a message: its ``repr``, cut to 80 characters."""
     text = repr(value)
     return text if len(text) <= 80 else text[:77] + "..."

@@ -1,12 +1,13 @@
-"""The hooks: the only door through which plugins change a game's rules.
+"""The hooks: what a plugin may answer to change a game's rules.
 
 Every hook is documented in ``docs/plugins.md``. Arguments are passed by
-keyword; an implementation may take any subset of them.
+keyword; an implementation may take any subset of them. The framework calls
+them only through ``framework.hooks``, which checks every answer.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import pluggy
@@ -47,24 +48,8 @@ def deal_order(game: Game, seed: str) -> list[int] | None:
 def legal_moves(state: State) -> Iterable[Move] | None:
     """Moves this plugin adds to the moves the rule data allows in ``state``.
 
-    Called on every move generation, after the kernel's own moves.
-    """
-
-
-@hookspec
-def allow_move(state: State, move: Move) -> bool | None:
-    """Return False to forbid ``move`` in ``state``; None or True to let it be.
-
-    Called for every generated move, the kernel's and the plugins'.
-    """
-
-
-@hookspec(firstresult=True)
-def can_pick(state: State, pile: int, count: int) -> bool | None:
-    """Whether the top ``count`` cards of pile ``pile`` may be picked up.
-
-    The first plugin that answers True or False decides; None leaves the decision
-    to the group's ``pick`` rule. Called while generating moves.
+    Called once per position, when its legal moves are first asked for, after the
+    kernel's own moves are generated.
     """
 
 
@@ -75,8 +60,8 @@ def pick_limits(state: State) -> Mapping[int, int] | None:
     ``{pile: 0}`` forbids picking from ``pile``; ``{pile: 2}`` lets at most its top two
     cards move. Piles not named keep the group's ``pick`` rule, which a limit can only
     narrow. Where several plugins name a pile, the smallest limit holds. Called once
-    per move generation, before the kernel looks at any pile: the bulk form of
-    ``can_pick``, for rules that decide pile by pile.
+    per position, when its legal moves are first asked for, before the kernel looks
+    at any pile.
     """
 
 
@@ -99,15 +84,6 @@ def after_move(state: State, move: Move) -> list[Change] | None:
 
 
 @hookspec(firstresult=True)
-def move_is_safe(state: State, move: Move) -> bool | None:
-    """Whether moving to a foundation is safe to play automatically (see ``framework.safety``).
-
-    The first plugin to answer True or False overrules the kernel's verdict.
-    Called by auto-play and the solver for candidate foundation moves.
-    """
-
-
-@hookspec(firstresult=True)
 def move_text(game: Game, move: Move) -> str | None:
     """The short text players see for ``move``, for the actions this plugin owns; None otherwise.
 
@@ -119,51 +95,6 @@ def move_text(game: Game, move: Move) -> str | None:
 @hookspec(firstresult=True)
 def is_won(state: State) -> bool | None:
     """Whether ``state`` is won; the first plugin to answer decides, else the game's ``won_when``."""
-
-
-@hookspec(firstresult=True)
-def is_lost(state: State) -> bool | None:
-    """Whether ``state`` is lost though moves remain; the first answer decides.
-
-    The kernel already counts a state with no legal move as over.
-    """
-
-
-@hookspec(firstresult=True)
-def interchangeable_piles(game: Game, group: str) -> bool | None:
-    """Whether the piles of the group called ``group`` may be exchanged without changing the game.
-
-    The solver treats two positions that differ only by the order of such piles
-    as one. By default the piles of a group are interchangeable unless the group
-    gives each pile its own suit or is drawn as a grid (``columns``); a plugin
-    whose rules tell the piles of a group apart (by their place) must answer
-    False for it. The first answer decides. Called once per solver set-up.
-    """
-
-
-@hookspec(firstresult=True)
-def solver_key(state: State) -> Any:
-    """A hashable key for ``state`` that is equal for positions the solver may treat as one.
-
-    Two states with equal keys must be alike for winning: one can be won exactly
-    when the other can. Return None to leave the key to the solver (its piles,
-    with interchangeable piles sorted, and its variables). The first answer
-    decides. Called for every position the solver reaches.
-    """
-
-
-@hookspec(firstresult=True)
-def card_classes(game: Game) -> Sequence[int] | None:
-    """For each card 0..51, a number that is equal for cards the rules cannot tell apart.
-
-    The solver treats positions that differ only by swapping such cards as one.
-    By default cards are alike when they have the same rank, the same suit where
-    any pile takes only one suit, and the same place in every group's build rule
-    (so in a game that builds by colour, the two red fives are alike). A plugin
-    whose rules tell cards apart in another way must answer, e.g. with
-    ``range(52)`` (every card its own class). The first answer decides. Called
-    once per solver set-up.
-    """
 
 
 @hookspec

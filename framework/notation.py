@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .errors import MoveError
-from .hookcheck import failed, wrong_answer
 from .moves import DEAL, REDEAL, Move
+from .spec import Pick, Role
 
 if TYPE_CHECKING:
     from .game import Game
@@ -27,16 +27,10 @@ _ACTION_ALIASES = {"d": DEAL, "deal": DEAL, "redeal": REDEAL}
 def move_text(game: Game, move: Move) -> str:
     """The canonical short text of ``move``."""
     names = game.pile_names
-    if move.action and "move_text" in game.hooks_used:
-        try:
-            text = game.hook.move_text(game=game, move=move)
-        except Exception as error:  # a plugin's bug must name the plugin, not crash the player
-            raise failed(game.manager, "move_text", error) from error
-        if isinstance(text, str):
-            return text
+    if move.action:
+        text = game.hooks.move_text(game, move)
         if text is not None:
-            raise wrong_answer(game, "move_text", {"game": game, "move": move}, lambda answer: not isinstance(answer, str),
-                               f"{text!r:.80} is not text")
+            return text
     if move.action in _ACTION_WORDS:
         return _ACTION_WORDS[move.action]
     words = [move.action] if move.action else []
@@ -57,6 +51,39 @@ def _piles_named(game: Game, word: str) -> set[int]:
 
 def _examples(game: Game) -> list[str]:
     return [group.pile_name(group.piles.start) for group in game.groups.values()]
+
+
+def move_examples(game: Game) -> list[tuple[str, str]]:
+    """Card moves written with the game's own pile names, each with what it means: ``("t1 f", "...")``.
+
+    One move of a card from the first group whose cards move, to the first group
+    it moves to (by that group's label where it has several piles), and one of
+    two cards where some group lets runs move between its own piles. Empty for a
+    game whose rule data moves no card (its plugins make every move).
+    """
+    movers = [group for group in game.groups.values() if group.pick != Pick.NOTHING and group.target_groups]
+    sources = sorted(movers, key=lambda group: group.role != Role.TABLEAU)  # a tableau's piles first: the usual case
+    if not sources:
+        return []
+    source = sources[0]
+    origin = source.pile_name(source.piles.start)
+    target = source.target_groups[0]
+    if len(target.piles) > 1:
+        examples = [(f"{origin} {target.label}", f"from {origin} to any {target.name} pile that takes it")]
+    else:
+        examples = [(f"{origin} {target.label}", f"from {origin} to {target.label}")]
+    for group in sources:
+        if group.pick in (Pick.RUN, Pick.ANY_TAIL) and group in group.target_groups and len(group.piles) > 1:
+            first, second = (group.pile_name(pile) for pile in group.piles[:2])
+            examples.append((f"{first} {second} 2", f"two cards from {first} to {second}"))
+            break
+    return examples
+
+
+def _like(game: Game) -> str:
+    """Example moves of ``game`` for a message: ``like 't1 f' or 't1 t2 2'``."""
+    texts = [repr(text) for text, _ in move_examples(game)] or [repr(" ".join(game.pile_names[:2]))]
+    return "like " + " or ".join(texts)
 
 
 def parse_move(state: State, text: str) -> Move:
@@ -81,11 +108,11 @@ def parse_move(state: State, text: str) -> Move:
         if count < 1:
             raise MoveError("the number of cards must be 1 or more")
     if len(words) > 2:
-        raise MoveError(f"too many words in {text.strip()!r}; a move is like 't3 t5' or 't3 t5 2'")
+        raise MoveError(f"too many words in {text.strip()!r}; a move is {_like(game)}")
     if not action and words and words[0] in game.action_names:
         raise MoveError(f"{text.strip()!r} is not a legal move now")
     if not action and len(words) < 2:
-        raise MoveError(f"{text.strip()!r} is not a move; a move names where from and where to, like 't3 f'")
+        raise MoveError(f"{text.strip()!r} is not a move; a move names where from and where to, {_like(game)}")
     places = [_piles_named(game, word) for word in words]
     candidates = [
         move for move in legal

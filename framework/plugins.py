@@ -1,27 +1,16 @@
-"""Finding plugins and making each game's plugin manager.
+"""Finding plugins: the installed ones by name, and what they declare.
 
 Built-in plugins and third-party ones are found the same way: as entry points
 in the ``patience.plugins`` group. The name of the entry point is the name a
-rule file uses.
+rule file uses. Calling a plugin's hooks is ``framework.hooks``'s job.
 """
 
 from __future__ import annotations
 
 import functools
 import importlib.metadata
-import inspect
-import sys
-import traceback
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
-
-import pluggy
-
-from . import hookspecs
-from .errors import PatienceError, PluginError
-
-if TYPE_CHECKING:
-    from .game import Game
+from typing import Any
 
 ENTRY_POINT_GROUP = "patience.plugins"
 
@@ -58,33 +47,3 @@ def group_option(description: str, *, many: bool = False) -> dict[str, Any]:
 def options_schema(plugin: Any) -> Mapping[str, Any] | None:
     """The JSON Schema of a plugin's options, or None if it takes none."""
     return getattr(plugin, "options_schema", None)
-
-
-def make_manager(game: Game) -> pluggy.PluginManager:
-    """A plugin manager with the hookspecs and the plugins ``game`` names, in the order named."""
-    manager = pluggy.PluginManager(hookspecs.PROJECT)
-    manager.add_hookspecs(hookspecs)
-    for use in game.spec.plugins:
-        plugin = load_plugin(use.name)
-        if inspect.isclass(plugin):
-            try:
-                plugin = plugin(game, dict(use.options))
-            except PatienceError:  # the plugin's own word on options it cannot use
-                raise
-            except Exception as error:  # a plugin's bug must name the plugin, not crash the loader
-                raise PluginError(f"plugin {use.name!r} failed to start: {type(error).__name__}: {error}") from error
-        manager.register(plugin, name=use.name)
-    return manager
-
-
-def blame(manager: pluggy.PluginManager, error: BaseException) -> str | None:
-    """The name of the registered plugin whose code raised ``error``, if any did."""
-    files = {}
-    for name, plugin in manager.list_name_plugin():
-        module = plugin if inspect.ismodule(plugin) else sys.modules.get(type(plugin).__module__)
-        if module is not None and getattr(module, "__file__", None):
-            files[module.__file__] = name
-    for frame, _ in reversed(list(traceback.walk_tb(error.__traceback__))):
-        if frame.f_code.co_filename in files:
-            return files[frame.f_code.co_filename]
-    return None

@@ -3,9 +3,7 @@
 A card may go to a foundation safely when the foundation builds one way (up or
 down) and no card that could still be built on it anywhere on the table is left
 off the foundations: then nothing will ever need it as a place to land, and
-laying it closes no other way. A plugin may overrule the verdict through the
-``move_is_safe`` hook (for instance where taking a card off the table has other
-effects).
+laying it closes no other way.
 """
 
 from __future__ import annotations
@@ -13,26 +11,25 @@ from __future__ import annotations
 from collections import Counter
 
 from .moves import Move
+from .spec import Direction, Role
 from .state import State
 
 
-def safe_moves(state: State, legal: list[Move] | None = None) -> list[Move]:
-    """The legal moves to a foundation in ``state`` that are safe to play without thinking.
-
-    ``legal`` is ``state.legal_moves()`` when the caller has it already.
-    """
+def safe_moves(state: State) -> list[Move]:
+    """The legal moves to a foundation in ``state`` that are safe to play without thinking."""
     game = state.game
     foundations = set(game.foundation_piles)
     candidates = [
-        move for move in (state.legal_moves() if legal is None else legal)
+        move for move in state.legal_moves()
         if not move.action and move.count == 1 and move.target in foundations and move.source not in foundations
         # on a foundation built both ways (Golf), each card laid changes what the next may be: a choice
-        and game.pile_group[move.target].spec.build.direction in ("up", "down")
+        and game.pile_group[move.target].spec.build.direction in (Direction.UP, Direction.DOWN)
     ]
     if not candidates:
         return []
     on_foundations = Counter(card for pile in game.foundation_piles for card in state.piles[pile])
-    building = [group for group in game.groups.values() if group.role != "foundation" and group.spec.build.direction != "none"]
+    building = [group for group in game.groups.values()
+                if group.role != Role.FOUNDATION and group.spec.build.direction != Direction.NONE]
     safe = []
     seen_sources = set()
     for move in candidates:
@@ -44,12 +41,7 @@ def safe_moves(state: State, legal: list[Move] | None = None) -> list[Move]:
             for group in building
             for other in range(52)
         )
-        verdict = None if needed else True
-        if "move_is_safe" in game.hooks_used:
-            answer = state._call("move_is_safe", state=state, move=move)
-            if answer is not None:
-                verdict = answer
-        if verdict:
+        if not needed:
             safe.append(move)
             seen_sources.add(move.source)
     return safe

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import plugins
-from .loader import game_schema
+from .schemacheck import game_schema
 
 #: The command that regenerates the page.
 COMMAND = "python -m framework.schema_doc > docs/reference.md"

@@ -1,8 +1,10 @@
 """States to JSON and back.
 
 The JSON object holds the position (piles, face-down counts, variables) and,
-when the state came from a numbered deal, the seed and the moves played, so
-that a state read back can still undo them. The format is in ``docs/formats.md``.
+when the state came from a deal, the seed and the moves played, so that a
+state read back can still undo them. The format is in ``docs/formats.md``.
+Reading checks every field against the game and gives the parts of the state
+(``read_state``); ``Game.state_from_json`` makes the state of them.
 """
 
 from __future__ import annotations
@@ -10,13 +12,15 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cards import CardError, card_text, parse_card
 from .errors import PatienceError, StateError
 from .hookcheck import is_like
 from .moves import BASE_RANK_VAR, REDEALS_VAR
 from .notation import move_text
+from .seeds import Seed, parse_seed
+from .spec import UNLIMITED, Role
 
 if TYPE_CHECKING:
     from .game import Game
@@ -42,13 +46,18 @@ def state_to_json(state: State) -> dict[str, Any]:
     return data
 
 
-def state_from_json(game: Game, data: Mapping[str, Any] | str) -> State:
-    """The state ``data`` describes; ``StateError`` naming the field if it is not a state of ``game``.
+class SavedState(NamedTuple):
+    """The parts of a saved state, each checked against the game: what ``Game.state_from_json`` builds from."""
 
-    Reading a state changes nothing: the state is built new, or not at all.
-    """
-    from .state import State
+    piles: list[list[int]]
+    face_down: list[int]
+    vars: dict[str, Any]
+    seed: Seed | None
+    moves: list[str]
 
+
+def read_state(game: Game, data: Mapping[str, Any] | str) -> SavedState:
+    """The parts of the state ``data`` describes; ``StateError`` naming the field if it is not a state of ``game``."""
     if isinstance(data, str):
         data = _parse(data)
     if not isinstance(data, Mapping):
@@ -60,20 +69,32 @@ def state_from_json(game: Game, data: Mapping[str, Any] | str) -> State:
     seed = data.get("seed")
     if seed is not None:
         try:
+            seed = parse_seed(seed)
             game.pack_order(seed)
         except PatienceError as error:
             raise StateError(f"field 'seed': {error}") from None
-    state = State(game, piles, face_down, variables, seed)
-    for problem in state._call("check_state", state=state):
-        if problem:
-            problem = str(problem)
-            raise StateError(problem if problem.startswith("field ") else f"field 'vars': {problem}")
     moves = data.get("moves")
-    if seed is None:
-        if moves:
-            raise StateError("field 'moves': moves need the 'seed' of the deal they were played from")
-        return state
-    return _replay(game, seed, [] if moves is None else moves, state)
+    if moves is None:
+        moves = []
+    if not isinstance(moves, list) or not all(isinstance(text, str) for text in moves):
+        raise StateError("field 'moves': expected a list of move texts")
+    if seed is None and moves:
+        raise StateError("field 'moves': moves need the 'seed' of the deal they were played from")
+    return SavedState(piles, face_down, variables, seed, moves)
+
+
+def replayed(game: Game, saved: SavedState) -> State:
+    """Deal ``saved.seed`` with ``saved.moves`` played, which must lead to the saved position."""
+    assert saved.seed is not None
+    state = game.deal(saved.seed)
+    for number, text in enumerate(saved.moves):
+        try:
+            state.push(state.parse_move(text))
+        except PatienceError as error:
+            raise StateError(f"field 'moves[{number}]': {text!r}: {error}") from None
+    if (state.piles, state.face_down, state.vars) != (saved.piles, saved.face_down, saved.vars):
+        raise StateError("field 'moves': the moves from the deal do not lead to the saved piles")
+    return state
 
 
 def _parse(text: str) -> Any:
@@ -153,7 +174,7 @@ def _piles_dealt_face_down(game: Game) -> set[int]:
     found = set()
     for step in game.spec.deal:
         group = game.groups[step.group]
-        if group.role == "stock" or not any(step.face_down):
+        if group.role == Role.STOCK or not any(step.face_down):
             continue
         targets = list(group.piles) if step.piles is None else [group.piles[index] for index in step.piles]
         found.update(pile for pile, down in zip(targets, step.face_down) if down)
@@ -178,27 +199,12 @@ def _read_vars(game: Game, vars_data: Any) -> dict[str, Any]:
             raise StateError(f"field 'vars.{BASE_RANK_VAR}': expected the base rank, a whole number from 1 (ace) to 13 (king); got {_shown(base)}")
     if REDEALS_VAR in variables:
         limits = [group.spec.redeals for group in game.stocks]
-        most = -1 if -1 in limits else max(limits)  # -1: unlimited
+        most = UNLIMITED if UNLIMITED in limits else max(limits)
         used = variables[REDEALS_VAR]
         if not _is_count(used) or used < 0 or (most >= 0 and used > most):
             allowed = "0 or more" if most < 0 else f"from 0 to {most}"
             raise StateError(f"field 'vars.{REDEALS_VAR}': expected a whole number {allowed}, got {_shown(used)}")
     return variables
-
-
-def _replay(game: Game, seed: int | str, moves: Any, state: State) -> State:
-    """Deal ``seed`` with ``moves`` played, which must lead to ``state``'s position."""
-    if not isinstance(moves, list) or not all(isinstance(text, str) for text in moves):
-        raise StateError("field 'moves': expected a list of move texts")
-    replayed = game.deal(seed)
-    for number, text in enumerate(moves):
-        try:
-            replayed.push(replayed.parse_move(text))
-        except PatienceError as error:
-            raise StateError(f"field 'moves[{number}]': {text!r}: {error}") from None
-    if replayed.position_key() != state.position_key():
-        raise StateError("field 'moves': the moves from the deal do not lead to the saved piles")
-    return replayed
 
 
 def _field(*parts: Any) -> str:

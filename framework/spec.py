@@ -1,37 +1,144 @@
-"""The checked, immutable description of a game, as the loader produces it.
+"""The checked, immutable description of a game, as the loader produces it, and the words of its rules.
 
 Nothing here knows YAML; everything here has passed the schema and the
-meaning checks, so the compiler trusts it.
+meaning checks, so the compiler trusts it. Every word a rule file may give
+as a rule's value is declared once here, as an enum, and every default is
+the default of a field here (or of a function here, where it depends on
+another key): the loader passes on only the keys a rule file gives.
+``tests/test_vocabulary.py`` checks that the JSON Schema says the same.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from types import MappingProxyType
 from typing import Mapping
 
-#: Base-rank setting meaning "the rank dealt to the first foundation pile".
+
+class Role(StrEnum):
+    """What a group of piles is for."""
+
+    STOCK = "stock"
+    WASTE = "waste"
+    RESERVE = "reserve"
+    FOUNDATION = "foundation"
+    TABLEAU = "tableau"
+    CELL = "cell"
+
+
+class Direction(StrEnum):
+    """Which way a pile builds, by rank."""
+
+    UP = "up"
+    DOWN = "down"
+    EITHER = "either"
+    NONE = "none"
+
+
+class SuitRule(StrEnum):
+    """Which suits may lie on each other in a pile."""
+
+    ANY = "any suit"
+    SAME = "same suit"
+    ALTERNATE_COLOURS = "alternate colours"
+    SAME_COLOUR = "same colour"
+    DIFFERENT = "different suit"
+
+
+class Pick(StrEnum):
+    """What may be picked up from a pile."""
+
+    TOP_CARD = "top card"
+    RUN = "run"
+    ANY_TAIL = "any tail"
+    NOTHING = "nothing"
+
+
+class RunLimit(StrEnum):
+    """What limits the number of cards moved at once."""
+
+    NONE = "none"
+    FREE_CELLS = "free cells"
+
+
+class Accepts(StrEnum):
+    """What an empty pile takes, when it is not one rank."""
+
+    ANY = "any"
+    NOTHING = "nothing"
+    BASE_RANK = "base rank"
+
+
+class WonWhen(StrEnum):
+    """When the game is won."""
+
+    ALL_ON_FOUNDATIONS = "all cards on foundations"
+    TABLE_EMPTY = "table empty"
+
+
+class Fan(StrEnum):
+    """How the players draw a pile's cards (a layout hint)."""
+
+    NONE = "none"
+    DOWN = "down"
+    RIGHT = "right"
+
+
+class Difficulty(StrEnum):
+    """How hard the game is, as its author says."""
+
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+
+
+#: The game's ``base_rank`` meaning "the rank dealt to the first foundation pile".
 FIRST_FOUNDATION_CARD = "first foundation card"
-#: ``when_empty.accepts`` value meaning "the game's base rank".
-BASE_RANK = "base rank"
+#: A stock's ``redeals`` that has no limit (the rule file says ``unlimited``).
+UNLIMITED = -1
+
+
+def _as_words(spec: object, **enums: type[StrEnum]) -> None:
+    """Make the named fields of a frozen ``spec`` members of their enums (a spec made in Python may give text),
+    so that the kernel may compare them by identity; ``ValueError`` for a word the enum does not have."""
+    for name, enum in enums.items():
+        object.__setattr__(spec, name, enum(getattr(spec, name)))
 
 
 @dataclass(frozen=True, slots=True)
 class BuildRule:
     """How a card may be laid on another in a pile."""
 
-    direction: str = "none"  # up | down | either | none
-    suit: str = "any suit"  # any suit | same suit | alternate colours | same colour | different suit
+    direction: Direction = Direction.NONE
+    suit: SuitRule = SuitRule.ANY
     wrap: bool = False
+
+    def __post_init__(self) -> None:
+        _as_words(self, direction=Direction, suit=SuitRule)
 
 
 @dataclass(frozen=True, slots=True)
 class EmptyRule:
-    """What an empty pile accepts: ``accepts`` is 'any', 'nothing', 'base rank' or a rank 1..13."""
+    """What an empty pile accepts: an ``Accepts`` word or a rank 1..13."""
 
-    accepts: str | int = "any"
+    accepts: Accepts | int = Accepts.ANY
     sources: tuple[str, ...] | None = None  # None: every group that moves here
     filled_from: str | None = None  # refilled at once from this group's top card
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.accepts, int):
+            _as_words(self, accepts=Accepts)
+
+
+def default_pick(role: Role) -> Pick:
+    """What may be picked from a pile of ``role`` when its group does not say."""
+    return Pick.NOTHING if role in (Role.STOCK, Role.FOUNDATION) else Pick.TOP_CARD
+
+
+def default_label(group_name: str) -> str:
+    """The label of a group that does not give one: its name's first letter."""
+    return group_name[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,25 +146,30 @@ class GroupSpec:
     """A group of like piles."""
 
     name: str
-    role: str
+    role: Role
     piles: int = 1
     label: str = ""
     build: BuildRule = BuildRule()
     run: BuildRule | None = None  # the rule runs follow, if not the build rule
-    run_limit: str = "none"  # none | free cells
+    run_limit: RunLimit = RunLimit.NONE
     turn_up_top: bool = False
     fill_at_once: bool = False
     max_cards: int | None = None
-    pick: str = "top card"  # top card | run | any tail | nothing
+    pick: Pick = Pick.TOP_CARD
     moves_to: tuple[str, ...] = ()
     when_empty: EmptyRule = EmptyRule()
     deals_to: str | None = None
     cards_per_turn: int = 1
-    redeals: int = 0  # -1: unlimited
+    redeals: int = 0  # UNLIMITED: no limit
     needs_no_empty_piles: bool = False
-    fan: str | None = None
+    fan: Fan | None = None
     columns: int | None = None  # layout hint: drawn as a grid
     suits: tuple[int, ...] | None = None  # the one suit (0..3) each pile takes
+
+    def __post_init__(self) -> None:
+        _as_words(self, role=Role, run_limit=RunLimit, pick=Pick)
+        if self.fan is not None:
+            _as_words(self, fan=Fan)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,12 +208,17 @@ class GameSpec:
     deal: tuple[DealStep, ...]
     plugins: tuple[PluginUse, ...] = ()
     base_rank: int | str | None = None  # a rank 1..13, FIRST_FOUNDATION_CARD, or None
-    won_when: str = "all cards on foundations"
+    won_when: WonWhen = WonWhen.ALL_ON_FOUNDATIONS
     suits: tuple[int, ...] = (0, 1, 2, 3)  # the suits of each deck
-    difficulty: str | None = None
+    difficulty: Difficulty | None = None
     rules: str = ""
     layout_rows: tuple[tuple[str, ...], ...] = ()
     source: str = ""  # where the spec was read from, for messages
+
+    def __post_init__(self) -> None:
+        _as_words(self, won_when=WonWhen)
+        if self.difficulty is not None:
+            _as_words(self, difficulty=Difficulty)
 
     def group(self, name: str) -> GroupSpec:
         """The group called ``name``."""

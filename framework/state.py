@@ -1,19 +1,41 @@
-"""A position of a game: piles and variables, moves generated from the rules, push and pop."""
+"""A position of a game: piles and variables, its legal moves and outcome, push and pop.
+
+A position's legal moves and whether it is won are worked out once, when first
+asked for, and kept until the position changes: asking again is free, and
+``pop`` gives back what was known of the position it returns to.
+"""
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from .cards import SUIT
 from .errors import MoveError, PluginError
-from .hookcheck import change_problem, failed, joined, listed, plugin_moves, plugin_pick_limits, wrong_answer
+from .hookcheck import change_problem
 from .moves import BASE_RANK_VAR, DEAL, REDEAL, REDEALS_VAR, Change, Move, SetFaceDown, SetVar, Transfer
+from .notation import move_text, parse_move
+from .serialize import state_to_json
+from .spec import UNLIMITED, Accepts, Pick, Role, RunLimit, WonWhen
 
 if TYPE_CHECKING:
+    from .compile import Group
     from .game import Game
+    from .seeds import Seed
+
+# Rule words the inner loop compares, as plain names: a module global is found faster than an enum's member.
+_TOP_CARD, _ANY_TAIL, _FREE_CELLS = Pick.TOP_CARD, Pick.ANY_TAIL, RunLimit.FREE_CELLS
+_ANY, _FOUNDATION = Accepts.ANY, Role.FOUNDATION
 
 #: The piles of a group that take each card on top (card -> piles), and its empty piles.
 Takers = tuple[dict[int, list[int]], list[int]]
+
+
+class Outcome(StrEnum):
+    """How play has ended in a position (``State.outcome``)."""
+
+    WON = "won"
+    STUCK = "no legal move left"
 
 
 class State:
@@ -22,11 +44,13 @@ class State:
     ``piles[p]`` is pile ``p`` bottom card first; ``face_down[p]`` counts its
     face-down cards at the bottom (stock piles are face down throughout).
     ``move_stack`` holds the moves ``push`` applied; ``pop`` undoes the last one.
+    Piles, face-down counts and variables change only through ``push`` and ``pop``.
     """
 
-    __slots__ = ("game", "piles", "face_down", "vars", "seed", "move_stack", "_undo")
+    __slots__ = ("game", "piles", "face_down", "vars", "seed", "move_stack", "_undo", "_legal", "_won", "_known")
 
-    def __init__(self, game: Game, piles: list[list[int]], face_down: list[int], variables: dict[str, Any], seed: int | None = None) -> None:
+    def __init__(self, game: Game, piles: list[list[int]], face_down: list[int], variables: dict[str, Any],
+                 seed: Seed | None = None) -> None:
         self.game = game
         self.piles = piles
         self.face_down = face_down
@@ -34,6 +58,9 @@ class State:
         self.seed = seed
         self.move_stack: list[Move] = []
         self._undo: list[list[Change] | None] = []
+        self._legal: tuple[Move, ...] | None = None  # the legal moves, once generated
+        self._won: bool | None = None  # whether the position is won, once decided
+        self._known: list[tuple[tuple[Move, ...] | None, bool | None]] = []  # the same, for each position on the stack
 
     @property
     def base_rank(self) -> int | None:
@@ -42,14 +69,20 @@ class State:
 
     # --- moves -----------------------------------------------------------------------------
 
-    def legal_moves(self) -> list[Move]:
-        """Every legal move in this position: the rule data's, then the plugins', less any vetoed."""
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every legal move in this position: the rule data's, then the plugins'. Generated once per position."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = tuple(self._generate())
+        return legal
+
+    def _generate(self) -> list[Move]:
+        """The legal moves of this position, generated from the compiled rules and the plugins."""
         game = self.game
         piles = self.piles
         pile_group = game.pile_group
-        hooks_used = game.hooks_used
         base_rank = self.vars.get(BASE_RANK_VAR)
-        limits = plugin_pick_limits(self) if "pick_limits" in hooks_used else None
+        limits = game.hooks.pick_limits(self)
         takers: dict[int, Takers] = {}  # by group index, made when first needed
         moves: list[Move] = []
         for source in game.source_piles:
@@ -65,7 +98,6 @@ class State:
                 most = limit
             if not most:
                 continue
-            found = len(moves)
             if most == 1:
                 card = pile[-1]
                 for target_group in group.target_groups:
@@ -80,23 +112,12 @@ class State:
                             moves.append(Move(source, target, 1))
             else:
                 self._run_moves(source, group, most, base_rank, takers, moves)
-            if "can_pick" in hooks_used and len(moves) > found:
-                allowed: dict[int, bool] = {}
-                for index in range(len(moves) - 1, found - 1, -1):
-                    count = moves[index].count
-                    if count not in allowed:
-                        allowed[count] = self._ask_can_pick(source, count)
-                    if not allowed[count]:
-                        del moves[index]
         for stock in game.stocks:
             self._stock_moves(stock, moves)
-        if "legal_moves" in hooks_used:
-            moves.extend(plugin_moves(self))
-        if "allow_move" in hooks_used:
-            moves = [move for move in moves if self._allowed(move)]
+        moves.extend(game.hooks.legal_moves(self))
         return moves
 
-    def _takers(self, group: Any, takers: dict[int, Takers]) -> Takers:
+    def _takers(self, group: Group, takers: dict[int, Takers]) -> Takers:
         """Which piles of ``group`` take which card on top, and which are empty; kept in ``takers``.
 
         A pile with cards takes a card that fits its top card by the build rule,
@@ -122,7 +143,7 @@ class State:
         takers[group.index] = (taking, empty)
         return taking, empty
 
-    def _run_moves(self, source: int, group: Any, most: int, base_rank: int | None, takers: dict[int, Takers], moves: list[Move]) -> None:
+    def _run_moves(self, source: int, group: Group, most: int, base_rank: int | None, takers: dict[int, Takers], moves: list[Move]) -> None:
         """Append the moves of 1 to ``most`` cards from pile ``source`` (the general case of ``legal_moves``)."""
         game = self.game
         piles = self.piles
@@ -134,10 +155,10 @@ class State:
         while one_suit < most and SUIT[pile[-one_suit - 1]] == top_suit:
             one_suit += 1
         free_cells = empty_piles = 0
-        limited = group.spec.run_limit == "free cells"
+        limited = group.spec.run_limit is _FREE_CELLS
         if limited:
             free_cells = sum(1 for cell in game.cell_piles if not piles[cell])
-            if group.empty_accepts == "any":
+            if group.empty_accepts is _ANY:
                 empty_piles = sum(1 for other in group.piles if not piles[other])
         for target_group in group.target_groups:
             taking, empty = takers.get(target_group.index) or self._takers(target_group, takers)
@@ -159,22 +180,22 @@ class State:
                 if not destination or self._lays(target_group, pile, count, len(destination)):
                     moves.append(Move(source, target, count))
 
-    def _onto_empty(self, group: Any, pile: list[int], most: int, base_rank: int | None) -> list[int]:
+    def _onto_empty(self, group: Group, pile: list[int], most: int, base_rank: int | None) -> list[int]:
         """The numbers of top cards of ``pile``, up to ``most``, that an empty pile of ``group`` takes."""
         counts: range | list[int] = range(1, most + 1)
         if group.spec.fill_at_once:
             counts = [count for count in counts if count == group.max_cards]
         return [count for count in counts if group.accepts_on_empty(pile[-count], base_rank) and self._lays(group, pile, count, 0)]
 
-    def _pickable(self, source: int, group: Any) -> int:
+    def _pickable(self, source: int, group: Group) -> int:
         """How many cards at most may be picked from pile ``source`` by its group's rule."""
         pile = self.piles[source]
         face_up = len(pile) - self.face_down[source]
         if face_up <= 0:
             return 0
-        if group.pick == "top card":
+        if group.pick is _TOP_CARD:
             return 1
-        if group.pick == "any tail":
+        if group.pick is _ANY_TAIL:
             return face_up
         fits = group.run_table
         run = 1
@@ -183,7 +204,7 @@ class State:
         return run
 
     @staticmethod
-    def _lays(group: Any, pile: list[int], count: int, room: int) -> bool:
+    def _lays(group: Group, pile: list[int], count: int, room: int) -> bool:
         """Whether the top ``count`` cards of ``pile`` fit ``group``'s size and, on a foundation, its build rule.
 
         A foundation is built card by card, so each moved card must fit the one
@@ -191,14 +212,14 @@ class State:
         """
         if group.max_cards is not None and room + count > group.max_cards:
             return False
-        if count > 1 and group.role == "foundation":
+        if count > 1 and group.role is _FOUNDATION:
             fits = group.fits_table
             for i in range(len(pile) - count, len(pile) - 1):
                 if not fits[pile[i] * 52 + pile[i + 1]]:
                     return False
         return True
 
-    def _stock_moves(self, stock: Any, moves: list[Move]) -> None:
+    def _stock_moves(self, stock: Group, moves: list[Move]) -> None:
         spec = stock.spec
         piles = self.piles
         for pile in stock.piles:
@@ -208,7 +229,7 @@ class State:
                 per_turn = len(stock.stock_targets) if len(stock.stock_targets) > 1 else spec.cards_per_turn
                 moves.append(Move(pile, stock.stock_target, min(per_turn, len(piles[pile])), DEAL))
             elif piles[stock.stock_target] and len(stock.stock_targets) == 1 and (
-                spec.redeals < 0 or self.vars.get(REDEALS_VAR, 0) < spec.redeals
+                spec.redeals == UNLIMITED or self.vars.get(REDEALS_VAR, 0) < spec.redeals
             ):
                 moves.append(Move(stock.stock_target, pile, len(piles[stock.stock_target]), REDEAL))
 
@@ -226,11 +247,13 @@ class State:
         undo: list[Change] | None = None  # None: a card move, undone by moving its cards back
         if move.action:
             undo = []
-            self._make(self._action_changes(move), undo, "apply_action", {"state": self, "move": move})
+            self._make(self._action_changes(move), undo, "apply_action", move)
         else:
             source = piles[move.source]
             piles[move.target] += source[-move.count:]
             del source[-move.count:]
+        known = (self._legal, self._won)
+        self._legal = self._won = None  # a plugin asked about the new position must not hear of the old one
         try:
             if self.game.has_automatic_changes:
                 automatic = self._automatic_changes()
@@ -238,23 +261,25 @@ class State:
                     if undo is None:
                         undo = [Transfer(move.target, move.source, move.count)]
                     undo.extend(automatic)
-            if "after_move" in self.game.hooks_used:
-                arguments = {"state": self, "move": move}
-                extra = joined(self, "after_move", self._call("after_move", **arguments), arguments)
-                if extra:
-                    if undo is None:
-                        undo = [Transfer(move.target, move.source, move.count)]
-                    self._make(extra, undo, "after_move", arguments)
+            extra = self.game.hooks.after_move(self, move)
+            if extra:
+                if undo is None:
+                    undo = [Transfer(move.target, move.source, move.count)]
+                self._make(extra, undo, "after_move", move)
         except BaseException:
             self._take_back(move, undo)
+            self._legal, self._won = known
             raise
         self.move_stack.append(move)
         self._undo.append(undo)
+        self._known.append(known)
+        self._legal = self._won = None  # (what a plugin asked above was of a position on the way)
 
     def pop(self) -> Move:
         """Undo the last move and return it; the state is exactly as before its ``push``."""
         move = self.move_stack.pop()
         self._take_back(move, self._undo.pop())
+        self._legal, self._won = self._known.pop()
         return move
 
     def _take_back(self, move: Move, undo: list[Change] | None) -> None:
@@ -279,11 +304,10 @@ class State:
             if self.game.pile_group[move.target].spec.redeals > 0:
                 changes.append(SetVar(REDEALS_VAR, self.vars[REDEALS_VAR] + 1))
             return changes
-        arguments = {"state": self, "move": move}
-        changes = self._call("apply_action", **arguments)
+        changes = self.game.hooks.apply_action(self, move)
         if changes is None:
             raise MoveError(f"no plugin carries out the action {move.action!r}")
-        return joined(self, "apply_action", [changes], arguments)
+        return changes
 
     def _automatic_changes(self) -> list[Change]:
         """What the rule data makes happen by itself after a move: refills, then face-down tops turned up."""
@@ -317,8 +341,9 @@ class State:
             return SetFaceDown(change.pile, old)
         raise PluginError(f"not a change: {change!r}")
 
-    def _make(self, changes: list[Any], undo: list[Change], hook_name: str, arguments: dict[str, Any]) -> None:
-        """Make ``changes``, adding to ``undo`` how to undo each; a change that cannot be made undoes this call's and is refused."""
+    def _make(self, changes: list[Any], undo: list[Change], hook_name: str, move: Move) -> None:
+        """Make the ``changes`` a plugin answered to ``hook_name`` for ``move``, adding to ``undo`` how to undo
+        each; a change that cannot be made undoes this call's and is refused, naming the plugin."""
         start = len(undo)
         for change in changes:
             problem = change_problem(self, change)
@@ -326,73 +351,61 @@ class State:
                 for done in reversed(undo[start:]):
                     self._apply(done)
                 del undo[start:]
-                raise wrong_answer(self.game, hook_name, arguments, lambda answer: change in (listed(answer) or ()), problem)
+                raise self.game.hooks.refused_change(hook_name, self, move, change, problem)
             undo.append(self._apply(change))
-
-    # --- hooks -----------------------------------------------------------------------------
-
-    def _call(self, hook_name: str, **arguments: Any) -> Any:
-        try:
-            return getattr(self.game.hook, hook_name)(**arguments)
-        except PluginError:
-            raise
-        except Exception as error:  # a plugin's bug must name the plugin, not crash the player
-            raise failed(self.game.manager, hook_name, error) from error
-
-    def _ask_can_pick(self, pile: int, count: int) -> bool:
-        answer = self._call("can_pick", state=self, pile=pile, count=count)
-        return True if answer is None else bool(answer)
-
-    def _allowed(self, move: Move) -> bool:
-        return all(answer is not False for answer in self._call("allow_move", state=self, move=move))
 
     # --- the end ---------------------------------------------------------------------------
 
     def is_won(self) -> bool:
-        """Whether the game is won in this position."""
-        if "is_won" in self.game.hooks_used:
-            answer = self._call("is_won", state=self)
-            if answer is not None:
-                return bool(answer)
+        """Whether the game is won in this position (decided once per position)."""
+        won = self._won
+        if won is None:
+            won = self._won = self._decide_won()
+        return won
+
+    def _decide_won(self) -> bool:
+        answer = self.game.hooks.is_won(self)
+        if answer is not None:
+            return answer
         piles = self.piles
-        if self.game.spec.won_when == "table empty":
+        if self.game.spec.won_when == WonWhen.TABLE_EMPTY:
             return not any(piles[p] for p in self.game.table_piles)
         return sum(len(piles[p]) for p in self.game.foundation_piles) == self.game.total_cards
 
-    def is_over(self) -> bool:
-        """Whether play has ended: won, lost by a plugin's rule, or no legal move left."""
+    def outcome(self) -> Outcome | None:
+        """How play has ended in this position (won, or no legal move left), or None while it goes on."""
         if self.is_won():
-            return True
-        if "is_lost" in self.game.hooks_used and self._call("is_lost", state=self):
-            return True
-        return not self.legal_moves()
+            return Outcome.WON
+        if not self.legal_moves():
+            return Outcome.STUCK
+        return None
+
+    def is_over(self) -> bool:
+        """Whether play has ended: the game is won, or no legal move is left."""
+        return self.outcome() is not None
 
     # --- text, copies, JSON ----------------------------------------------------------------
 
     def move_text(self, move: Move) -> str:
         """The short text of ``move``: ``t3 f1``, ``t3 t5 2`` (two cards), ``d`` (turn the stock)."""
-        from .notation import move_text
-
         return move_text(self.game, move)
 
     def parse_move(self, text: str) -> Move:
         """The legal move that ``text`` names; ``MoveError`` with the reason if there is none."""
-        from .notation import parse_move
-
         return parse_move(self, text)
 
     def copy(self, *, stack: bool = True) -> State:
         """An independent copy; with ``stack=False`` it has no moves to pop."""
         other = State(self.game, [list(pile) for pile in self.piles], list(self.face_down), dict(self.vars), self.seed)
+        other._legal, other._won = self._legal, self._won  # kept values, never changed in place
         if stack:
             other.move_stack = list(self.move_stack)
             other._undo = [None if undo is None else list(undo) for undo in self._undo]
+            other._known = list(self._known)
         return other
 
     def to_json(self) -> dict[str, Any]:
         """The state as a JSON-ready object; ``Game.state_from_json`` reads it back exactly."""
-        from .serialize import state_to_json
-
         return state_to_json(self)
 
     def position_key(self) -> tuple[Any, ...]:

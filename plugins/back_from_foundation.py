@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from framework import Game, Move, State, hookimpl
+from framework.spec import Role
 from framework.plugins import group_option
 
 
@@ -31,7 +32,7 @@ class BackFromFoundation:
     }
 
     def __init__(self, game: Game, options: dict[str, Any]) -> None:
-        names = options.get("to") or [group.name for group in game.groups.values() if group.role == "tableau"]
+        names = options.get("to") or [group.name for group in game.groups.values() if group.role == Role.TABLEAU]
         self.targets = tuple(pile for name in names for pile in game.groups[name].piles)
         self.sources = game.foundation_piles
         self.onto_empty = bool(options.get("onto_empty", False))

@@ -96,15 +96,15 @@ CASES = [
     ("blockade", "vars.grid_rows", 12, "field 'vars.grid_rows': expected a whole number from 1 to 11, got 12"),
     ("blockade", "vars.grid_rows", 10**30, "field 'vars.grid_rows': expected a whole number from 1 to 11, got 1000000000000000000000000000000"),
     # the deal and the moves
-    ("steeplechase", "seed", -1, "field 'seed': a seed is a whole number, 0 or more, or a named deal like 'ms:1'; got -1"),
-    ("steeplechase", "seed", 1.5, "field 'seed': a seed is a whole number, 0 or more, or a named deal like 'ms:1'; got 1.5"),
+    ("steeplechase", "seed", -1, "field 'seed': a seed is a whole number from 0 to 9007199254740991, or a named deal such as 'ms:617'; got -1"),
+    ("steeplechase", "seed", 1.5, "field 'seed': a seed is a whole number from 0 to 9007199254740991, or a named deal such as 'ms:617'; got 1.5"),
     ("steeplechase", "seed", "ms:1", "field 'seed': no deal called 'ms:1' in Steeplechase: a seed is a whole number, 0 or more"),
     ("steeplechase", "seed", 2, "field 'moves[0]': 't2 f1': 't2 f1' is not legal now: the rules do not let those cards go there"),
     ("steeplechase", "seed", DELETE, "field 'moves': moves need the 'seed' of the deal they were played from"),
     ("steeplechase", "moves", "t7 f3", "field 'moves': expected a list of move texts"),
     ("steeplechase", "moves", [["t7", "f3"]], "field 'moves': expected a list of move texts"),
     ("steeplechase", "moves", ["t2 f1", "fly away"], "field 'moves[1]': 'fly away': no pile called 'fly' (piles are named like o, f1, t1, s, w)"),
-    ("steeplechase", "moves", ["t2 f1", "1"], "field 'moves[1]': '1': '1' is not a move; a move names where from and where to, like 't3 f'"),
+    ("steeplechase", "moves", ["t2 f1", "1"], "field 'moves[1]': '1': '1' is not a move; a move names where from and where to, like 't1 f' or 't1 t2 2'"),
     ("steeplechase", "moves", ["t2 f1"], "field 'moves': the moves from the deal do not lead to the saved piles"),
 ]
 

@@ -141,7 +141,7 @@ def test_access_through_the_released_cell_both_ways(game):
     state = position(game, rows, release_used=True, released_cell="g31")
     assert moves(state) == {"g11 a1", "g41 a2"}
     # without the opening the same cards are blocked: the gaps are inside the column
-    state.vars["released_cell"] = None
+    state = position(game, rows, release_used=True, released_cell=None)
     assert moves(state) == set()
 
 

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 import framework
 from framework.cli import main
 from framework.player.render import draw
-from framework.player.session import Session
+from framework.session import Session
 from framework.savefile import write_json
 
 from conftest import make_position
@@ -39,14 +39,19 @@ def user_game(directory: Path, game_id: str, title: str) -> Path:
 # --- list, rules, show -----------------------------------------------------------------------
 
 
-def test_list_shows_every_game_with_its_title_decks_and_difficulty():
+def test_list_shows_every_game_with_its_title_pack_and_difficulty():
     result = patience("list")
     assert result.returncode == 0 and result.stderr == ""
     lines = result.stdout.splitlines()
     assert [line.split()[0] for line in lines] == list(framework.available_games())
     for line, path in zip(lines, framework.available_games().values()):
         spec = framework.load_spec(path)
-        assert f"{spec.name}, {spec.decks} deck" in line and str(spec.difficulty) in line
+        assert line.startswith(f"{spec.id} ") and f" {spec.name}, " in line and line.endswith(f", {spec.difficulty}")
+    listed = {line.split()[0]: line for line in lines}
+    assert listed["klondike"].endswith("Klondike, 52 cards, medium")
+    assert listed["steeplechase"].endswith("Steeplechase, 104 cards (2 decks), hard")
+    assert "104 cards of one suit (spades)" in listed["spider-1-suit"]
+    assert "104 cards of two suits (hearts, spades)" in listed["spider-2-suits"]
 
 
 def test_list_and_play_find_the_users_games_by_option_and_by_environment(tmp_path):
@@ -57,7 +62,7 @@ def test_list_and_play_find_the_users_games_by_option_and_by_environment(tmp_pat
     by_environment = patience("list", env={"PATIENCE_RULES_PATH": str(mine)})
     for result in (by_option, by_environment):
         assert result.returncode == 0
-        assert re.search(r"^my-chase +My Chase, 2 decks, hard$", result.stdout, flags=re.MULTILINE)
+        assert re.search(r"^my-chase +My Chase, 104 cards \(2 decks\), hard$", result.stdout, flags=re.MULTILINE)
         assert re.search(r"^broken +cannot be loaded: .*broken.yaml:\d+:\d+: ", result.stdout, flags=re.MULTILINE)
     assert "steeplechase" in by_option.stdout
     played = patience("--rules-path", str(mine), "play", "my-chase", "--seed", "1", script=["quit"])
@@ -65,11 +70,30 @@ def test_list_and_play_find_the_users_games_by_option_and_by_environment(tmp_pat
     assert patience("play", "my-chase").returncode == 2  # not found without the option
 
 
+@pytest.mark.parametrize("command", [["list"], ["rules", "my-chase"], ["show", "my-chase"], ["play", "my-chase"],
+                                     ["solve", "my-chase", "--nodes", "10", "--searches", "1"]])
+def test_the_rules_path_may_follow_the_command(tmp_path, command):
+    mine = tmp_path / "mine"
+    user_game(mine, "my-chase", "My Chase")
+    result = patience(*command, "--rules-path", str(mine), script=["quit"])
+    assert result.returncode == 0, result.stderr
+    assert "My Chase" in result.stdout or "my-chase" in result.stdout
+
+
+def test_a_game_named_like_a_file_here_is_pointed_to_the_file(tmp_path):
+    user_game(tmp_path, "eight-off", "Eight Off")
+    result = patience("play", "eight-off", cwd=tmp_path)
+    assert result.returncode == 2 and result.stdout == ""
+    assert "eight-off: no such game; there is a rule file eight-off.yaml in this folder: name the file " \
+           "(eight-off.yaml) to use it" in result.stderr
+    assert patience("play", "eight-off.yaml", "--seed", "1", cwd=tmp_path, script=["quit"]).returncode == 0
+
+
 def test_rules_prints_the_prose_of_the_rule_file():
     result = patience("rules", "steeplechase")
     assert result.returncode == 0
     spec = framework.load_spec("steeplechase")
-    assert result.stdout.startswith(f"{spec.name}: 2 decks, hard\n")
+    assert result.stdout.startswith(f"{spec.name}: 104 cards (2 decks), hard\n")
     assert spec.rules.strip() in result.stdout
     assert "Piles: o obstacle, f1..f8 foundation, t1..t8 tableau, s stock, w waste." in result.stdout
 

@@ -8,7 +8,6 @@ import pytest
 
 import framework
 from framework import PluginError, plugins
-from framework.safety import safe_moves
 
 PLUGIN = '''
 from framework import Move, SetVar, hookimpl
@@ -17,7 +16,7 @@ KNOCK = "knock"
 
 
 class Knocker:
-    """A test plugin: a 'knock' action, a move counter, and vetoes."""
+    """A test plugin: a 'knock' action, a move counter, a pile that may not be picked from, a win by knocks."""
 
     options_schema = {"type": "object", "properties": {"knocks_to_win": {"type": "integer"}},
                       "additionalProperties": False}
@@ -37,12 +36,8 @@ class Knocker:
         return [Move(-1, -1, 1, KNOCK)]
 
     @hookimpl
-    def allow_move(self, state, move):
-        return False if move.target == self.t4 else None
-
-    @hookimpl
-    def can_pick(self, state, pile, count):
-        return False if pile == self.t1 else None
+    def pick_limits(self, state):
+        return {self.t1: 0}
 
     @hookimpl
     def apply_action(self, state, move):
@@ -57,20 +52,12 @@ class Knocker:
         return [SetVar("moves_made", state.vars["moves_made"] + 1)]
 
     @hookimpl
-    def move_is_safe(self, state, move):
-        return True
-
-    @hookimpl
     def move_text(self, game, move):
         return "knock!" if move.action == KNOCK else None
 
     @hookimpl
     def is_won(self, state):
         return True if state.vars["knocks"] >= self.knocks_to_win else None
-
-    @hookimpl
-    def is_lost(self, state):
-        return state.vars["moves_made"] >= 10
 '''
 
 GAME = (Path(__file__).parent / "games" / "tiny.yaml").read_text(encoding="utf-8").replace(
@@ -101,10 +88,10 @@ def test_a_third_party_plugin_is_found_like_a_built_in(knock):
     assert knock.initial_vars == {"knocks": 0, "moves_made": 0}
 
 
-def test_legal_moves_allow_move_and_can_pick_shape_the_moves(knock):
+def test_legal_moves_and_pick_limits_shape_the_moves(knock):
     state = position(knock, ["AH", "5S", "6H", "7C"])
-    # t1's ace may not be picked (can_pick); nothing may go to t4 (allow_move); knock! is added.
-    assert texts(state) == {"t2 t3", "knock!"}
+    # t1's ace may not be picked (pick_limits); knock! is added (legal_moves).
+    assert texts(state) == {"t2 t3", "t3 t4", "knock!"}
 
 
 def test_apply_action_after_move_and_undo(knock):
@@ -119,19 +106,15 @@ def test_apply_action_after_move_and_undo(knock):
     assert [len(pile) for pile in state.piles] == [0, 0, 0, 0, 1, 1, 1, 1]
 
 
-def test_is_won_and_is_lost(knock):
+def test_is_won_decides_the_outcome(knock):
     state = position(knock, ["AH", "5S", "6H", "7C"])
-    assert not state.is_won() and not state.is_over()
+    assert not state.is_won() and state.outcome() is None
     state.push(state.parse_move("knock!"))
+    assert state.outcome() is None
     state.push(state.parse_move("knock!"))
-    assert state.is_won() and state.is_over()
-    state.vars.update(knocks=0, moves_made=10)
-    assert not state.is_won() and state.is_over()
-
-
-def test_move_is_safe_overrules_the_kernel(knock):
-    state = position(knock, ["5S", "AH", "6H", "7C"])
-    assert [state.move_text(move) for move in safe_moves(state)] == ["t2 f1"]
+    assert state.is_won() and state.outcome() is framework.Outcome.WON
+    state.pop()
+    assert not state.is_won() and state.outcome() is None  # pop gives back the position's own outcome
 
 
 def test_plugin_variables_round_trip_through_json(knock):

@@ -56,6 +56,8 @@ class Mischief:
 
     @hookimpl
     def legal_moves(self, state):
+        if self.mode == "legal_moves:deep" and len(state.move_stack) >= 2:
+            raise ZeroDivisionError("division by zero")  # only where a search goes, never at the table
         if not self.wrong(state, "legal_moves"):
             return [Move(-1, -1, 1, "poke")]
         return {
@@ -88,6 +90,18 @@ class Mischief:
             "apply_action:face_down": good + [SetFaceDown(self.t2, 99)],
             "apply_action:pile": good + [Transfer(self.t1, 99, 1)],
         }[self.mode]
+
+    @hookimpl
+    def is_won(self, state):
+        if not self.wrong(state, "is_won"):
+            return None
+        return {"is_won:text": "yes", "is_won:number": 1}[self.mode]
+
+    @hookimpl
+    def check_state(self, state):
+        if not self.wrong(state, "check_state"):
+            return None
+        return {"check_state:number": 3, "check_state:text": "field 'vars.armed': not today"}[self.mode]
 
     @hookimpl
     def after_move(self, state, move):
@@ -282,6 +296,56 @@ def test_a_plugin_that_fails_to_name_a_move_is_named(mischief, mode, message):
         state.move_text(Move(-1, -1, 1, "poke"))
     assert str(caught.value) == message
     assert state.to_json() == before and state.move_text(state.legal_moves()[0]) == "t1 t2"
+
+
+IS_WON = [
+    ("is_won:text", "plugin 'mischief' answered nonsense in hook 'is_won': 'yes' is not true, false or None"),
+    ("is_won:number", "plugin 'mischief' answered nonsense in hook 'is_won': 1 is not true, false or None"),
+]
+
+
+@pytest.mark.parametrize(("mode", "message"), IS_WON, ids=[mode for mode, _ in IS_WON])
+def test_an_answer_of_the_wrong_type_is_refused_not_taken_for_true(mischief, mode, message):
+    state = armed(mischief(mode))
+    for ask in (state.is_won, state.outcome, state.is_over):
+        with pytest.raises(PluginError) as caught:
+            ask()
+        assert str(caught.value) == message
+    state.vars["armed"] = False
+    assert not state.is_won() and state.outcome() is None
+
+
+def test_check_state_answers_a_line_or_nothing(mischief):
+    saved = armed(mischief("check_state:number")).to_json()
+    with pytest.raises(PluginError, match=r"^plugin 'mischief' answered nonsense in hook 'check_state': 3 is not one line"):
+        mischief("check_state:number").state_from_json(saved)
+    with pytest.raises(framework.StateError, match=r"^field 'vars.armed': not today$"):
+        mischief("check_state:text").state_from_json(saved)
+    saved["vars"]["armed"] = False
+    assert mischief("check_state:number").state_from_json(saved).to_json() == saved
+
+
+def test_a_plugin_failing_where_only_a_search_goes_is_named_by_solve_hint_and_the_web(mischief, tmp_path, monkeypatch):
+    mischief("legal_moves:deep")
+    path = tmp_path / "mischief.yaml"
+    message = "plugin 'mischief' failed in hook 'legal_moves': ZeroDivisionError: division by zero"
+    for searches in ("1", "2"):
+        solved = CliRunner().invoke(main, ["solve", str(path), "--seed", "4", "--searches", searches])
+        assert (solved.exit_code, solved.output) == (2, f"patience: {message}\n")
+    played = CliRunner().invoke(main, ["play", str(path), "--seed", "4", "--no-auto"], input="hint\nt1 t2\nquit\n")
+    assert played.exit_code == 0 and "Traceback" not in played.output
+    assert played.output.count(message) == 1 and "> t1 t2" in played.output.split(message)[1]  # the game went on
+
+    from fastapi.testclient import TestClient
+
+    from framework.web.app import create_app
+
+    monkeypatch.setenv("PATIENCE_RULES_PATH", str(tmp_path))
+    client = TestClient(create_app())
+    key = client.post("/api/sessions", json={"game": "mischief", "seed": 4, "autoplay": False}).json()["session"]
+    hinted = client.get(f"/api/sessions/{key}/hint", params={"seconds": 5})
+    assert (hinted.status_code, hinted.json()) == (400, {"detail": message})
+    assert client.get(f"/api/sessions/{key}").status_code == 200
 
 
 def test_a_plugin_that_fails_to_deal_is_named(mischief):

@@ -111,9 +111,9 @@ def grid_position(game: framework.Game, *, released: str = "", **variables: obje
 
 
 def blocked(state: framework.State) -> list[str]:
-    """The cells grid-access answers 0 for: nothing may be picked from them."""
-    plugin = state.game.manager.get_plugin("grid-access")
-    return [state.game.pile_names[pile] for pile, most in sorted(plugin.pick_limits(state=state).items()) if most == 0]
+    """The cells grid-access (Blockade's only plugin to limit picks) answers 0 for: nothing may be picked from them."""
+    limits = state.game.hooks.pick_limits(state) or {}
+    return [state.game.pile_names[pile] for pile, most in sorted(limits.items()) if most == 0]
 
 
 def test_grid_access_blocks_the_cards_between_the_top_most_and_bottom_most_of_each_column():
@@ -131,7 +131,7 @@ def test_grid_access_frees_the_nearest_card_below_and_above_an_opening():
     assert blocked(state) == [
         "g11", "g12", "g15", "g17", "g18", "g19", "g20", "g21", "g23", "g24", "g27", "g28", "g29", "g30"]
     # An opening in another column frees nothing here; with none, the gap g16 opens nothing.
-    state.vars["released_cell"] = "g25"
+    state = grid_position(game, released="g16", release_used=True, released_cell="g25")
     assert "g26" in blocked(state) and "g15" not in blocked(state)
-    state.vars["released_cell"] = None
+    state = grid_position(game, released="g16", release_used=True, released_cell=None)
     assert "g26" in blocked(state)

@@ -19,10 +19,13 @@ import pytest
 import framework
 from framework.cards import RANKS
 from framework.player.render import draw
-from framework.player.session import RESULT_TEXT, STUCK, WON, Session
+from framework.session import RESULT_TEXT, Session
 from framework.solver import Budget, solve
+from framework.state import Outcome
 
 from conftest import make_position
+
+WON, STUCK = Outcome.WON, Outcome.STUCK
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYER_SOURCES = [*sorted((ROOT / "framework" / "player").glob("*.py")), ROOT / "framework" / "cli.py", ROOT / "framework" / "savefile.py"]
@@ -31,15 +34,16 @@ PLAYER_SOURCES = [*sorted((ROOT / "framework" / "player").glob("*.py")), ROOT / 
 # --- helpers ---------------------------------------------------------------------------------
 
 
-def patience(*arguments: str, script: Iterable[str] | str = "", env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    """Run ``patience ARGUMENTS`` as a process of its own, with ``script`` (lines) as its standard input."""
+def patience(*arguments: str, script: Iterable[str] | str = "", env: dict[str, str] | None = None,
+             cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """Run ``patience ARGUMENTS`` as a process of its own (in ``cwd``), with ``script`` (lines) as its standard input."""
     text = script if isinstance(script, str) else "".join(f"{line}\n" for line in script)
     environment = {key: value for key, value in os.environ.items() if key not in ("NO_COLOR", "PATIENCE_RULES_PATH")}
     environment["PYTHONIOENCODING"] = "utf-8"
     environment.update(env or {})
     return subprocess.run(
         [sys.executable, "-m", "framework.cli", *arguments],
-        input=text, capture_output=True, text=True, env=environment, timeout=120,
+        input=text, capture_output=True, text=True, env=environment, timeout=120, cwd=cwd,
     )
 
 
@@ -247,7 +251,7 @@ def stuck_piles() -> dict[str, str]:
 
 def test_no_legal_move_left_is_said_and_ends_with_status_1(steeplechase, tmp_path):
     state = make_position(steeplechase, stuck_piles(), base="J")
-    assert state.legal_moves() == []
+    assert state.legal_moves() == ()
     result = patience("play", "--load", str(save_position(tmp_path / "stuck.json", state)), script=["moves"])
     assert result.returncode == 1
     assert RESULT_TEXT[STUCK] in result.stdout

@@ -188,7 +188,7 @@ def test_the_start_position_is_left_alone(steeplechase):
 
 def forced(state: framework.State) -> str | None:
     """The text of the move the solver would play in ``state`` without branching, if any."""
-    move = ForcedMoves(state.game).move(state, state.legal_moves())
+    move = ForcedMoves(state.game).move(state)
     return None if move is None else state.move_text(move)
 
 
@@ -304,4 +304,4 @@ def test_hint_when_nothing_is_left_to_do():
     won = tiny_position(game, {"f": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"})
     assert hint(won) == (None, ALREADY_WON)
     stuck = tiny_position(game, {"f": "AS 2S 3S 4S", "t1": "5S 9S", "t2": "6S JS", "t3": "7S 8S QS TS KS"})
-    assert stuck.legal_moves() == [] and hint(stuck) == (None, NO_MOVE)
+    assert stuck.legal_moves() == () and hint(stuck) == (None, NO_MOVE)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import framework
-from framework.player.session import Session
+from framework.session import Session
 from framework.savefile import write_json
 from framework.solver import Budget, solve
 from framework.solver.stats import percentile, summarize, wilson

@@ -13,23 +13,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..errors import PatienceError
+from ..notation import move_examples
 from ..savefile import write_json
-from ..solver.hint import ALREADY_WON, HEURISTIC, HOPELESS, NO_MOVE, SOLUTION, hint
+from ..session import HINT_SECONDS, RESULT_TEXT, PlayError, Session, load_session, suggest
+from ..state import Outcome
 from .render import Look, describe, draw, pile_names
-from .session import RESULT_TEXT, WON, PlayError, Session, load_session
 
 if TYPE_CHECKING:
     from ..moves import Move
 
 TRY_AGAIN = " Type undo or restart to try again."
-#: How long ``hint`` searches unless told: short enough to wait for at the table.
-HINT_SECONDS = 2.0
-HINT_REASONS = {
-    SOLUTION: "it starts a winning line the solver found",
-    HEURISTIC: "the solver found no win within {seconds:g} s; this is the move it would try first",
-    HOPELESS: "the solver proved that no line wins from here; this is the move it would try first",
-}
-HINT_WITHOUT_MOVE = {ALREADY_WON: "The game is won already.", NO_MOVE: "No legal move."}
 
 
 class Player:
@@ -77,7 +70,7 @@ class Player:
         self.show_table()
         result = self.session.result()
         if result is not None:
-            self.out(RESULT_TEXT[result] + ("" if result == WON else TRY_AGAIN))
+            self.out(RESULT_TEXT[result] + ("" if result == Outcome.WON else TRY_AGAIN))
 
     def show_table(self) -> None:
         """Draw the table."""
@@ -161,12 +154,11 @@ def _hint(player: Player, arguments: list[str]) -> None:
         if not 0 <= seconds <= 3600:
             raise PlayError(f"hint SECONDS: expected a number of seconds from 0 to 3600, got {arguments[0]!r}")
     state = player.session.state
-    found = hint(state, seconds=seconds)
+    found = suggest(state, seconds)
     if found.move is None:
-        player.out(HINT_WITHOUT_MOVE[found.how])
+        player.out(found.reason)
         return
-    reason = HINT_REASONS[found.how].format(seconds=seconds)
-    player.out(f"hint: {describe(state, found.move, player.look)}  ({reason})")
+    player.out(f"hint: {describe(state, found.move, player.look)}  ({found.reason})")
 
 
 def _auto(player: Player, arguments: list[str]) -> None:
@@ -222,8 +214,9 @@ COMMANDS = {command.name: command for command in _COMMAND_LIST} | {"exit": _COMM
 
 def help_text(session: Session) -> str:
     """What can be typed, with pile names from the game being played."""
+    examples = ", ".join(f"'{text}' ({meaning})" for text, meaning in move_examples(session.game))
     lines = [
-        "Moves: SOURCE TARGET [COUNT], e.g. 't3 f' (to a foundation that takes it), 't3 t5 2' (two cards).",
+        "Moves: SOURCE TARGET [COUNT]" + (f", e.g. {examples}." if examples else "."),
         "A group's letter alone stands for any of its piles. 'd' turns the stock; a game's own actions",
         "are typed as 'moves' lists them. A card marked * can be moved now.",
         f"Piles: {pile_names(session.game)}.",

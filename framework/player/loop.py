@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from ..session import RESULT_TEXT, Session
+from ..state import Outcome
 from .commands import Player
 from .render import Look, describe, draw
-from .session import RESULT_TEXT, WON, Session
 
 if TYPE_CHECKING:
     from ..moves import Move
@@ -39,7 +40,7 @@ def play(session: Session, out: Callable[[str], None], look: Look, lines: Iterab
     except KeyboardInterrupt:  # Ctrl-C while a command runs: stop like quit, without a traceback
         out("")
     result = player.session.result()
-    return 0 if result in (None, WON) else 1
+    return 0 if result in (None, Outcome.WON) else 1
 
 
 def _typed() -> Iterable[str]:

@@ -15,11 +15,13 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..cards import COLOUR, RED_SUITS, SUIT_SYMBOLS, SUITS, card_symbol, card_text, rank_text
+from ..cards import COLOUR, RED_SUITS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, card_symbol, card_text, rank_text
 from ..moves import REDEALS_VAR
+from ..spec import Fan, GameSpec, Role
 
 if TYPE_CHECKING:
-    from ..game import Game, Group
+    from ..compile import Group
+    from ..game import Game
     from ..moves import Move
     from ..state import State
 
@@ -124,6 +126,18 @@ def describe(state: State, move: Move, look: Look = PLAIN, *, align: int = 0) ->
     return f"{text:<{align}}  " + " ".join(look.card(card) for card in cards)
 
 
+def pack_words(spec: GameSpec) -> str:
+    """The game's pack in a player's words: ``52 cards``, ``104 cards (2 decks)``, ``104 cards of one suit (spades)``."""
+    cards = spec.decks * 13 * len(spec.suits)
+    if len(spec.suits) < len(SUIT_NAMES):
+        count = ("one", "two", "three")[len(spec.suits) - 1]
+        names = ", ".join(SUIT_NAMES[suit] for suit in spec.suits)
+        return f"{cards} cards of {count} suit{'s' * (len(spec.suits) > 1)} ({names})"
+    if spec.decks > 1:
+        return f"{cards} cards ({spec.decks} decks)"
+    return f"{cards} cards"
+
+
 def pile_names(game: Game) -> str:
     """How the piles of ``game`` are named, group by group: ``f1..f8 foundation, w waste``."""
     return ", ".join(
@@ -144,13 +158,13 @@ def _side_by_side(blocks: list[list[str]]) -> list[str]:
 
 
 def _group_block(state: State, group: Group, free: set[int], look: Look) -> list[str]:
-    if group.role == "stock":
+    if group.role == Role.STOCK:
         return ["  ".join(f"{group.pile_name(p)} [{len(state.piles[p])}]" for p in group.piles)]
     if group.spec.columns:
         return _grid(state, group, free, look)
-    if group.spec.fan == "down":
+    if group.spec.fan == Fan.DOWN:
         return _columns(state, group, free, look)
-    if group.spec.fan == "right":
+    if group.spec.fan == Fan.RIGHT:
         size = max(len(group.pile_name(p)) for p in group.piles) + 2
         return [pad(group.pile_name(p), size) + _fanned(state, p, p in free, look) for p in group.piles]
     return ["  ".join(f"{group.pile_name(p)} {_top(state, p, p in free, look)}" for p in group.piles)]

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..game import Game
 from ..moves import Move
+from ..spec import Pick, Role
 from ..state import State
 
 if TYPE_CHECKING:
@@ -54,11 +55,11 @@ class Score:
 
     def __init__(self, game: Game) -> None:
         self.foundations = game.foundation_piles
-        other = [group for group in game.groups.values() if group.role not in ("foundation", "stock")]
-        self.top_card_piles = tuple(pile for group in other if group.pick == "top card" for pile in group.piles)
-        self.run_piles = tuple((pile, group.run_table) for group in other if group.pick in ("run", "any tail")
+        other = [group for group in game.groups.values() if group.role not in (Role.FOUNDATION, Role.STOCK)]
+        self.top_card_piles = tuple(pile for group in other if group.pick == Pick.TOP_CARD for pile in group.piles)
+        self.run_piles = tuple((pile, group.run_table) for group in other if group.pick in (Pick.RUN, Pick.ANY_TAIL)
                                for pile in group.piles)
-        self.tableau = tuple(pile for group in other if group.role == "tableau" for pile in group.piles)
+        self.tableau = tuple(pile for group in other if group.role == Role.TABLEAU for pile in group.piles)
 
     def __call__(self, state: State) -> int:
         piles = state.piles
@@ -135,7 +136,7 @@ class Beam:
             self.search.spend()
             expanded += 1
             moves = state.legal_moves()
-            forced = self.search.forced.move(state, moves)
+            forced = self.search.forced.move(state)
             if forced is not None:
                 return [forced]
             actions = [move for move in moves if move.action]

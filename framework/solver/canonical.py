@@ -9,10 +9,11 @@ equal here too.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 
 from ..cards import RANK, SUIT
-from ..game import Game, Group
+from ..compile import Group
+from ..game import Game
 from ..state import State
 
 #: Between piles; never a card.
@@ -21,26 +22,16 @@ _SEPARATOR = b"\xff"
 _FACE_DOWN = b"\xfe"
 
 
-def sees_only_rule_data(game: Game) -> bool:
-    """Whether every plugin of ``game`` declares ``sees_only_rule_data = True``: it tells cards and
-    piles apart only through the rule data (groups, what fits on what, pile suits), so the
-    solver may merge what the data cannot tell apart."""
-    return all(getattr(plugin, "sees_only_rule_data", False) for plugin in game.manager.get_plugins())
-
-
 def interchangeable(game: Game, group: Group) -> bool:
     """Whether the piles of ``group`` may be exchanged without changing what can be done.
 
-    A plugin decides through the ``interchangeable_piles`` hook; otherwise, when
-    every plugin of the game sees only the rule data, a group of several piles is
-    interchangeable unless its piles take different suits or it is drawn as a grid
-    (where a pile's place is part of the rules).
+    Only where every plugin of the game sees only the rule data (a plugin could
+    tell piles apart by their place): then a group of several piles is
+    interchangeable unless its piles take different suits or it is drawn as a
+    grid (where a pile's place is part of the rules).
     """
-    answer = game.hook.interchangeable_piles(game=game, group=group.name)
-    if answer is not None:
-        return bool(answer)
-    if not sees_only_rule_data(game):
-        return False  # a plugin may tell piles apart by their place
+    if not game.hooks.see_only_rule_data:
+        return False
     suits = group.spec.suits
     return len(group.piles) > 1 and not group.spec.columns and not (suits and len(set(suits)) > 1)
 
@@ -53,15 +44,13 @@ def interchangeable_groups(game: Game) -> tuple[range, ...]:
 def card_classes(game: Game) -> bytes:
     """A ``bytes.translate`` table that maps each card to the first card of its class.
 
-    A plugin decides through the ``card_classes`` hook; otherwise, when every
-    plugin of the game sees only the rule data, two cards are alike when they have the same rank, the same suit if
-    any pile takes only one suit, and the same row and column in every group's
-    table of what fits on what; with any other plugin, every card is its own class.
+    When every plugin of the game sees only the rule data, two cards are alike
+    when they have the same rank, the same suit if any pile takes only one suit,
+    and the same row and column in every group's table of what fits on what;
+    with any other plugin, every card is its own class.
     """
-    answer = game.hook.card_classes(game=game)
-    if answer is not None:
-        classes = list(answer)
-    elif not sees_only_rule_data(game):
+    classes: list[object]
+    if not game.hooks.see_only_rule_data:
         classes = list(range(52))  # a plugin may tell apart cards the rule data cannot: keep every card
     else:
         suited = any(suit >= 0 for suit in game.pile_suit)
@@ -79,20 +68,8 @@ def card_classes(game: Game) -> bytes:
     return bytes(table)
 
 
-def key_function(game: Game) -> Callable[[State], Hashable]:
+def key_function(game: Game) -> Callable[[State], bytes]:
     """The function that gives the canonical key of a state of ``game``."""
-    if game.hook.solver_key.get_hookimpls():
-        fallback = _pile_key(game)
-
-        def plugin_key(state: State) -> Hashable:
-            answer = game.hook.solver_key(state=state)
-            return fallback(state) if answer is None else answer
-
-        return plugin_key
-    return _pile_key(game)
-
-
-def _pile_key(game: Game) -> Callable[[State], bytes]:
     groups = interchangeable_groups(game)
     spans = [(group.start, group.stop) for group in groups]
     classes = card_classes(game)

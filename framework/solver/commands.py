@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import functools
 import json
 import sys
 from typing import Any
 
 import click
 
-from ..clitypes import DEAL_SEED
+from ..clicommon import DEAL_SEED, reports_errors, rules_path_option
 from ..game import load_game
-from ..player.session import load_session
+from ..seeds import Seed
+from ..session import load_session
 from ..state import State
 from .result import LOST, UNKNOWN, WON, Budget, Result
 from .portfolio import MOST_SEARCHES
@@ -28,18 +28,6 @@ MEMORY_MB = 1024.0
 SEARCHES = 2
 
 _STOPPED = {"nodes": "the node budget ran out", "time": "the time budget ran out", "memory": "the memory budget ran out"}
-
-
-def reports_errors(function: Any) -> Any:
-    """``framework.cli.reports_errors``, looked up when called: ``framework.cli`` imports this module."""
-
-    @functools.wraps(function)
-    def wrapper(*arguments: Any, **options: Any) -> Any:
-        from .. import cli
-
-        return cli.reports_errors(function)(*arguments, **options)
-
-    return wrapper
 
 
 def budget_options(nodes: int, seconds: float) -> Any:
@@ -68,8 +56,9 @@ def budget_options(nodes: int, seconds: float) -> Any:
 @click.option("--jobs", type=click.IntRange(min=1), default=SEARCHES, show_default=True,
               help="Processes for the searches (fewer than --searches: they take turns, same answer).")
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+@rules_path_option
 @reports_errors
-def solve(game: str | None, seed: int | None, save_file: str | None, nodes: int, seconds: float, memory: float,
+def solve(game: str | None, seed: Seed | None, save_file: str | None, nodes: int, seconds: float, memory: float,
           searches: int, jobs: int, as_json: bool) -> None:
     """Solve a deal of GAME, or a saved position: won (with the winning moves), lost, or unknown.
 
@@ -132,6 +121,7 @@ def wrapped(texts: tuple[str, ...], width: int = 100) -> list[str]:
               help="Processes solving at once; a deal's searches share them (--jobs 4: two deals at a time).")
 @budget_options(STATS_NODES, STATS_SECONDS)
 @click.option("--json", "as_json", is_flag=True, help="Print the summary and every deal's record as JSON.")
+@rules_path_option
 @reports_errors
 def stats(game: str, deals: int, first: int, jobs: int, nodes: int, seconds: float, memory: float, searches: int,
           as_json: bool) -> None:

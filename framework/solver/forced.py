@@ -6,21 +6,18 @@ move harmless: another card may need the same foundation top, the card may
 later fit a foundation where it would serve better, foundation cards may come
 back to the table, or leaving the pile may set off other rules. A solver that
 plays such a move without trying the others could call a winnable deal lost,
-so it plays a safe move without branching only when
-
-- a plugin answers ``move_is_safe`` with True for it (the plugin vouches), or
-- the rules are data the argument below covers: the game is won with all
-  cards on foundations; no foundation group moves cards anywhere; no plugin
-  changes the rules (``legal_moves``, ``allow_move``, ``can_pick``,
-  ``after_move``, ``apply_action``, ``is_won``, ``is_lost``); the card's pile is
-  not refilled nor refills another, nor a waste that goes back into a stock
-  dealt several cards a turn (a card fewer there would regroup later turns);
-  the move does not empty a pile in a game whose stock deals only when no pile
-  is empty; and, in this position, every
-  foundation that takes the card is the target or an empty pile of the
-  target's interchangeable group, no other card left on the table could use
-  the target pile (beyond the spare empty piles of that group), and no card
-  that could lie under the card on any foundation is left on the table.
+so it plays a safe move without branching only when the rules are data the
+argument below covers: the game is won with all cards on foundations; no
+foundation group moves cards anywhere; no plugin changes the rules
+(``legal_moves``, ``pick_limits``, ``after_move``, ``apply_action``,
+``is_won``); the card's pile is not refilled nor refills another, nor a waste
+that goes back into a stock dealt several cards a turn (a card fewer there
+would regroup later turns); the move does not empty a pile in a game whose
+stock deals only when no pile is empty; and, in this position, every
+foundation that takes the card is the target or an empty pile of the target's
+interchangeable group, no other card left on the table could use the target
+pile (beyond the spare empty piles of that group), and no card that could lie
+under the card on any foundation is left on the table.
 
 The argument, given a winning line L from the position: foundation cards
 never move, so the card can only ever go to the target (or an interchangeable
@@ -41,11 +38,12 @@ from ..cards import SUIT
 from ..game import Game
 from ..moves import Move
 from ..safety import safe_moves
+from ..spec import WonWhen
 from ..state import State
 from .canonical import interchangeable_groups
 
 #: Hooks through which a plugin changes what moves do or which are legal.
-RULE_HOOKS = ("legal_moves", "allow_move", "can_pick", "pick_limits", "after_move", "apply_action", "is_won", "is_lost")
+RULE_HOOKS = frozenset(("legal_moves", "pick_limits", "after_move", "apply_action", "is_won"))
 
 
 class ForcedMoves:
@@ -53,11 +51,10 @@ class ForcedMoves:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.plugin_verdicts = bool(game.hook.move_is_safe.get_hookimpls())
         self.data_only = (
-            game.spec.won_when == "all cards on foundations"
+            game.spec.won_when == WonWhen.ALL_ON_FOUNDATIONS
             and not any(group.targets for group in game.foundations)
-            and not any(getattr(game.hook, name).get_hookimpls() for name in RULE_HOOKS)
+            and not RULE_HOOKS & game.hooks.implemented
         )
         self.refilled = frozenset(pile for pair in game.refills for pile in pair)
         # A waste gathered back into a stock dealt several cards a turn: a card fewer regroups later turns.
@@ -72,14 +69,12 @@ class ForcedMoves:
             for card in range(52)
         }
 
-    def move(self, state: State, legal: list[Move]) -> Move | None:
-        """A safe move to play without branching in ``state`` (whose legal moves are ``legal``), or None."""
-        if not (self.data_only or self.plugin_verdicts):
+    def move(self, state: State) -> Move | None:
+        """A safe move to play without branching in ``state``, or None."""
+        if not self.data_only:
             return None
-        for move in safe_moves(state, legal):
-            if self.plugin_verdicts and state.game.hook.move_is_safe(state=state, move=move) is True:
-                return move
-            if self.data_only and self._provable(state, move):
+        for move in safe_moves(state):
+            if self._provable(state, move):
                 return move
         return None
 

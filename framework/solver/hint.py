@@ -35,20 +35,20 @@ def hint(state: State, seconds: float = 2.0, nodes: int | None = None) -> Hint:
     """The move to play next in ``state`` (left unchanged), searching at most ``seconds`` (and ``nodes``)."""
     if state.is_won():
         return Hint(None, ALREADY_WON)
-    legal = state.legal_moves()
-    if not legal:
+    if not state.legal_moves():
         return Hint(None, NO_MOVE)
     result = solve(state, Budget(nodes=nodes, seconds=seconds))
     if result.answer == WON:
         return Hint(result.moves[0], SOLUTION)
-    return Hint(first_choice(state, legal), HOPELESS if result.answer == LOST else HEURISTIC)
+    return Hint(first_choice(state), HOPELESS if result.answer == LOST else HEURISTIC)
 
 
-def first_choice(state: State, legal: list[Move]) -> Move:
-    """The move the solver tries first in ``state``, whose legal moves are ``legal`` (not empty)."""
+def first_choice(state: State) -> Move:
+    """The move the solver tries first in ``state``, which has a legal move."""
     game = state.game
-    forced = ForcedMoves(game).move(state, legal)
+    forced = ForcedMoves(game).move(state)
     if forced is not None:
         return forced
+    legal = state.legal_moves()
     ordered = MoveOrder(game, interchangeable_groups(game)).order(state, legal)
     return ordered[0] if ordered else legal[0]

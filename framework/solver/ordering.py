@@ -21,6 +21,8 @@ empty pile of its own interchangeable group.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..game import Game
 from ..moves import Move
 from ..state import State
@@ -75,12 +77,12 @@ class MoveOrder:
         """
         return LONGEST_DETOUR if self.rank(state, move) == SHIFTS else 1
 
-    def order(self, state: State, moves: list[Move]) -> list[Move]:
+    def order(self, state: State, moves: Sequence[Move]) -> list[Move]:
         """The moves worth trying, best first; ties keep the kernel's order."""
         piles = state.piles
         symmetric = self.symmetric
         offered: dict[tuple[int, int, int], list[tuple[int, list[int]]]] = {}
-        ranked = []
+        ranked: list[tuple[int, int, Move]] = []
         for move in moves:
             if not move.action:
                 group = symmetric[move.target]

@@ -335,7 +335,7 @@ class Search:
                 return WON, [], pushed, keys, False, False
             self.spend()
             moves = state.legal_moves()
-            forced = self.forced.move(state, moves)
+            forced = self.forced.move(state)
             if forced is None:
                 children = self.order.order(state, moves)
                 endgame = self._full_endgames and not any(piles[pile] for pile in self.stock_piles) and not any(

@@ -30,13 +30,8 @@ def shorten(start: State, moves: Sequence[Move]) -> list[Move]:
     goes on from there; passes repeat until one shortens nothing.
     """
     game = start.game
-    if game.hook.solver_key.get_hookimpls():
-        # A plugin's key says which positions are alike, not how their piles correspond: exact positions only.
-        key: Callable[[State], Hashable] = State.position_key
-        places: Callable[[State, State], Places] = _same_places
-    else:
-        key = key_function(game)
-        places = _matcher(game)
+    key = key_function(game)
+    places = _matcher(game)
     line = list(moves)
     while True:
         shorter = _one_pass(start, line, key, places)
@@ -93,10 +88,6 @@ def _placed(move: Move, where: Places) -> Move:
     """``move`` of the line, played on the piles that hold what its piles held."""
     return move._replace(source=where[move.source] if move.source >= 0 else move.source,
                          target=where[move.target] if move.target >= 0 else move.target)
-
-
-def _same_places(line: State, state: State) -> Places:
-    return list(range(len(state.piles)))
 
 
 def _matcher(game: Game) -> Callable[[State, State], Places]:

@@ -18,9 +18,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from ..errors import PatienceError
-from ..player.commands import HINT_SECONDS
-from ..player.session import PlayError, Session, saved_game_id
-from ..solver.hint import hint
+from ..session import HINT_SECONDS, PlayError, Session, saved_game_id, suggest
 from .models import ErrorView, GameSummary, GameView, HintView, MoveView, NewDeal, Options, PlayMove, TableView
 from .store import Games, Sessions, UnknownGame, UnknownSession
 from .views import game_view, hint_view, moves_view, table_view
@@ -140,14 +138,14 @@ def create_app(*, session_limit: int | None = None) -> FastAPI:
             return table_view(key, session, session.auto_play())
 
     @app.get("/api/sessions/{key}/hint", response_model=HintView, tags=["play"])
-    def suggest(
+    def give_hint(
         key: str,
         seconds: float = Query(HINT_SECONDS, gt=0, le=MAX_HINT_SECONDS, description="How long the solver may search."),
     ) -> dict[str, Any]:
         """The solver's hint: the first move of a winning line found within `seconds`, else its best try. Changes nothing."""
         with sessions.use(key) as session:
             state = session.state.copy(stack=False)
-        return hint_view(state, hint(state, seconds=seconds), seconds)  # searched outside the lock: other requests go on
+        return hint_view(state, suggest(state, seconds))  # searched outside the lock: other requests go on
 
     @app.get("/api/sessions/{key}/save", tags=["save and load"])
     def save(key: str) -> dict[str, Any]:

@@ -6,6 +6,8 @@ import sys
 
 import click
 
+from ..clicommon import rules_path_option
+
 LOOPBACK = "127.0.0.1"
 DEFAULT_PORT = 8000
 
@@ -15,6 +17,7 @@ DEFAULT_PORT = 8000
               help="The address to listen on. The default is this machine only; 0.0.0.0 opens the player to the network.")
 @click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT, show_default=True,
               help="The port to listen on (0: any free port).")
+@rules_path_option
 def serve(host: str, port: int) -> None:
     """Play in the browser: start the web player and print the address to open."""
     import socket

@@ -2,25 +2,20 @@
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PlainValidator, StrictBool, WithJsonSchema
 
-#: The largest seed the API takes: every seed up to it is exact in a browser's numbers.
-MAX_SEED = 2**53 - 1
-
-#: A deal a plugin knows by name, such as ``ms:617``.
-NAMED_DEAL = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,30}:[0-9]{1,18}")
+from ..seeds import EXPECTED, MAX_SEED, NAMED_DEAL, SeedError, parse_seed
+from ..state import Outcome
 
 
 def _deal(value: object) -> int | str:
-    """A deal as the API takes it: a whole number or a named deal (whether the game knows the name is checked later)."""
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_SEED:
-        return value
-    if isinstance(value, str) and NAMED_DEAL.fullmatch(value):
-        return value
-    raise ValueError(f"expected a whole number from 0 to {MAX_SEED}, or a named deal such as 'ms:617'")
+    """A deal as ``framework.seeds`` reads it (whether the game knows a named deal is checked later)."""
+    try:
+        return parse_seed(value)
+    except SeedError:
+        raise ValueError(f"expected {EXPECTED}") from None
 
 
 Seed = Annotated[int | str, PlainValidator(_deal), WithJsonSchema({
@@ -129,7 +124,7 @@ class TableView(BaseModel):
     moves_made: int
     can_undo: bool
     can_redo: bool
-    result: Literal["won", "no legal move left", "lost"] | None = Field(description="How the game ended; null while it goes on.")
+    result: Outcome | None = Field(description="How the game ended; null while it goes on.")
     message: str = Field(description="The result in words, empty while the game goes on.")
 
 

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 
 from ..game import Game, load_game
 from ..loader import available_games
-from ..player.session import Session
+from ..session import Session
 
 #: How many games in play a server keeps; the least recently used one is dropped first.
 MAX_SESSIONS = 200

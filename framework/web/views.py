@@ -6,14 +6,13 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from ..cards import COLOUR, SUIT, SUIT_SYMBOLS, card_symbol, card_text
-from ..player.commands import HINT_REASONS, HINT_WITHOUT_MOVE
-from ..player.session import RESULT_TEXT
+from ..session import RESULT_TEXT
+from ..spec import Role
 
 if TYPE_CHECKING:
     from ..game import Game
     from ..moves import Move
-    from ..player.session import Session
-    from ..solver.hint import Hint
+    from ..session import Session, Suggestion
     from ..state import State
 
 
@@ -88,18 +87,17 @@ def table_view(key: str, session: Session, played: Iterable[Move] = ()) -> dict[
     }
 
 
-def hint_view(state: State, found: Hint, seconds: float) -> dict[str, Any]:
+def hint_view(state: State, found: Suggestion) -> dict[str, Any]:
     """The solver's hint in ``state``: the move, how it was chosen, and why in words."""
     if found.move is None:
-        return {"move": None, "how": found.how, "message": HINT_WITHOUT_MOVE[found.how]}
+        return {"move": None, "how": found.how, "message": found.reason}
     move = move_view(state, found.move)
-    reason = HINT_REASONS[found.how].format(seconds=seconds)
-    return {"move": move, "how": found.how, "message": f"Hint: {move['text']} ({reason})."}
+    return {"move": move, "how": found.how, "message": f"Hint: {move['text']} ({found.reason})."}
 
 
 def _pile_view(state: State, pile: int) -> dict[str, Any]:
     game = state.game
     group = game.pile_group[pile]
     cards = state.piles[pile]
-    down = len(cards) if group.role == "stock" else state.face_down[pile]  # a stock is face down throughout
+    down = len(cards) if group.role == Role.STOCK else state.face_down[pile]  # a stock is face down throughout
     return {"name": game.pile_names[pile], "group": group.name, "down": down, "cards": [card_view(card) for card in cards[down:]]}

@@ -1,39 +1,66 @@
-"""A game being played: the position, undo and redo by turns, auto-play, and its saved form.
+"""A game being played: the position, undo and redo by turns, auto-play, hints, and its saved form.
 
-A *turn* is what one command did: the player's move and the safe moves to the
-foundations that auto-play made after it. Undo takes back a whole turn, so
-auto-play never plays again what the player has just taken back.
+One model for every front end: the terminal player and the web player both
+play through a ``Session`` and only draw it and read input. A *turn* is what
+one command did: the player's move and the safe moves to the foundations that
+auto-play made after it. Undo takes back a whole turn, so auto-play never plays
+again what the player has just taken back.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..errors import MoveError, PatienceError, StateError
-from ..game import load_game
-from ..loader import available_games
-from ..safety import safe_moves
-from ..savefile import read_json
-from ..serialize import FORMAT as STATE_FORMAT
+from .errors import MoveError, PatienceError, StateError
+from .moves import Move
+from .game import load_game
+from .loader import available_games
+from .safety import safe_moves
+from .savefile import read_json
+from .serialize import FORMAT as STATE_FORMAT
+from .solver.hint import ALREADY_WON, HEURISTIC, HOPELESS, NO_MOVE, SOLUTION, hint
+from .state import Outcome
 
 if TYPE_CHECKING:
-    from ..game import Game
-    from ..moves import Move
-    from ..state import State
+    from .game import Game
+    from .seeds import Seed
+    from .state import State
 
 SAVE_FORMAT = "patience-game"
 SAVE_VERSION = 1
 
-WON = "won"
-STUCK = "no legal move left"
-LOST = "lost"
-#: What each result of ``Session.result`` means, for people.
+#: What each outcome of ``Session.result`` means, for people.
 RESULT_TEXT = {
-    WON: "The game is won: every card is home.",
-    STUCK: "No legal move left: the game is lost.",
-    LOST: "The game is lost.",
+    Outcome.WON: "The game is won: every card is home.",
+    Outcome.STUCK: "No legal move left: the game is lost.",
 }
+#: How long a hint searches unless told: short enough to wait for at the table.
+HINT_SECONDS = 2.0
+#: Why the hint is what it is, by ``Hint.how``, for people.
+HINT_REASONS = {
+    SOLUTION: "it starts a winning line the solver found",
+    HEURISTIC: "the solver found no win within {seconds:g} s; this is the move it would try first",
+    HOPELESS: "the solver proved that no line wins from here; this is the move it would try first",
+}
+#: What a hint without a move says, by ``Hint.how``.
+HINT_WITHOUT_MOVE = {ALREADY_WON: "The game is won already.", NO_MOVE: "No legal move."}
+
+
+class Suggestion(NamedTuple):
+    """A hint: the ``move`` to play (None when there is none), ``how`` it was found (``Hint.how``), and why, in words."""
+
+    move: Move | None
+    how: str
+    reason: str
+
+
+def suggest(state: State, seconds: float = HINT_SECONDS) -> Suggestion:
+    """The solver's hint in ``state`` (left unchanged), searched for at most ``seconds``, with its reason."""
+    found = hint(state, seconds=seconds)
+    if found.move is None:
+        return Suggestion(None, found.how, HINT_WITHOUT_MOVE[found.how])
+    return Suggestion(found.move, found.how, HINT_REASONS[found.how].format(seconds=seconds))
 
 
 class PlayError(PatienceError):
@@ -52,7 +79,7 @@ class Session:
         self.redo_turns: list[list[Move]] = []
 
     @classmethod
-    def new(cls, game: Game, seed: int, *, autoplay: bool = True) -> tuple[Session, list[Move]]:
+    def new(cls, game: Game, seed: Seed, *, autoplay: bool = True) -> tuple[Session, list[Move]]:
         """A session on deal ``seed``, and the safe moves auto-play made at once."""
         session = cls(game.deal(seed), autoplay=autoplay)
         return session, session.auto_play() if autoplay else []
@@ -84,7 +111,7 @@ class Session:
         # The card the player has just laid somewhere stays there: auto-play must not
         # undo a move such as taking a card back from a foundation.
         left_alone = last.target if last is not None and not last.action else None
-        played = []
+        played: list[Move] = []
         while True:
             moves = [move for move in safe_moves(self.state) if move.source != left_alone]
             if not moves:
@@ -118,16 +145,9 @@ class Session:
             self.undo()
         return count
 
-    def result(self) -> str | None:
-        """``WON``, ``STUCK`` (no legal move left), ``LOST`` (by a rule of the game), or None while play goes on."""
-        state = self.state
-        if state.is_won():
-            return WON
-        if not state.legal_moves():
-            return STUCK
-        if state.is_over():
-            return LOST
-        return None
+    def result(self) -> Outcome | None:
+        """How play has ended (``Outcome.WON`` or ``Outcome.STUCK``), or None while it goes on."""
+        return self.state.outcome()
 
     # --- the saved form --------------------------------------------------------------------
 

@@ -1,0 +1,181 @@
+"""A game spec compiled into lookup tables: the rule data as the kernel's inner loop reads it.
+
+``Rules(spec)`` numbers the piles group by group, and gives each ``Group`` its
+tables: which card fits on which (52 x 52 bytes), which piles its cards may
+move to, what its empty piles take. It also lists, once, the piles that the
+kernel treats alike: foundations, stocks, piles refilled or turned up by
+themselves. No plugin is involved here; ``Game`` adds them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .cards import COLOUR, RANK, SUIT, full_deck
+from .spec import Accepts, BuildRule, Direction, GameSpec, GroupSpec, Pick, Role, SuitRule
+
+# Rule words the inner loop compares, as plain names: a module global is found faster than an enum's member.
+_ANY, _NOTHING, _BASE_RANK = Accepts.ANY, Accepts.NOTHING, Accepts.BASE_RANK
+
+#: The rank differences (above minus below, mod 13) each direction allows.
+_RANK_STEPS = {Direction.UP: (1,), Direction.DOWN: (12,), Direction.EITHER: (1, 12), Direction.NONE: ()}
+
+
+def _suits_match(rule: SuitRule, below: int, above: int) -> bool:
+    if rule is SuitRule.ANY:
+        return True
+    if rule is SuitRule.SAME:
+        return SUIT[below] == SUIT[above]
+    if rule is SuitRule.DIFFERENT:
+        return SUIT[below] != SUIT[above]
+    if rule is SuitRule.ALTERNATE_COLOURS:
+        return COLOUR[below] != COLOUR[above]
+    return COLOUR[below] == COLOUR[above]  # SuitRule.SAME_COLOUR
+
+
+def fits_table(rule: BuildRule) -> bytes:
+    """For every pair of cards, 1 where ``above`` may be laid on ``below``: index ``below * 52 + above``."""
+    steps = _RANK_STEPS[rule.direction]
+    table = bytearray(52 * 52)
+    for below in range(52):
+        for above in range(52):
+            difference = (RANK[above] - RANK[below]) % 13
+            if difference not in steps or not _suits_match(rule.suit, below, above):
+                continue
+            if not rule.wrap and abs(RANK[above] - RANK[below]) != 1:
+                continue  # K to A, A to K only in cyclic order
+            table[below * 52 + above] = 1
+    return bytes(table)
+
+
+class Group:
+    """A compiled pile group: its piles and the predicates of its rules."""
+
+    __slots__ = (
+        "spec", "name", "role", "label", "index", "piles", "fits_table", "pick", "max_cards",
+        "targets", "empty_accepts", "empty_sources", "stock_target", "stock_targets", "run_table",
+        "fits_on", "target_groups",
+    )
+
+    def __init__(self, spec: GroupSpec, index: int, first_pile: int) -> None:
+        self.spec = spec
+        self.name = spec.name
+        self.role = spec.role
+        self.label = spec.label
+        self.index = index
+        #: Indices of the group's piles in the state.
+        self.piles = range(first_pile, first_pile + spec.piles)
+        self.fits_table = fits_table(spec.build)
+        #: The cards that may be built on each card, in card order: ``fits_on[below]``.
+        self.fits_on: tuple[tuple[int, ...], ...] = tuple(
+            tuple(above for above in range(52) if self.fits_table[below * 52 + above]) for below in range(52)
+        )
+        #: Which card may lie on which in a run that may be picked up.
+        self.run_table = fits_table(spec.run) if spec.run else self.fits_table
+        self.pick = spec.pick
+        self.max_cards = spec.max_cards
+        self.targets: tuple[int, ...] = ()  # piles this group's cards may move to
+        self.target_groups: tuple[Group, ...] = ()  # the groups of those piles, in the same order
+        self.empty_accepts: Accepts | int = spec.when_empty.accepts
+        self.empty_sources: frozenset[int] = frozenset()  # group indices
+        self.stock_target = -1
+        self.stock_targets: range = range(0)  # the piles a stock deals onto
+
+    def fits(self, below: int, above: int) -> bool:
+        """Whether card ``above`` may be built on card ``below`` in this group."""
+        return bool(self.fits_table[below * 52 + above])
+
+    def takes_single_cards(self) -> bool:
+        """Whether one card may be moved onto a pile of this group (not so where only a whole run fills it)."""
+        return not self.spec.fill_at_once or self.max_cards == 1
+
+    def accepts_on_empty(self, card: int, base_rank: int | None) -> bool:
+        """Whether an empty pile of this group takes ``card`` by its rank (where it comes from aside)."""
+        accepts = self.empty_accepts
+        if accepts is _ANY:
+            return True
+        if accepts is _NOTHING:
+            return False
+        if accepts is _BASE_RANK:
+            return RANK[card] == base_rank
+        return RANK[card] == accepts
+
+    def pile_name(self, pile: int) -> str:
+        """The short name of pile ``pile`` (a state index): the label, numbered if the group has several."""
+        if len(self.piles) == 1:
+            return self.label
+        return f"{self.label}{pile - self.piles.start + 1}"
+
+    def __repr__(self) -> str:
+        return f"<Group {self.name} {self.role} x{len(self.piles)}>"
+
+
+class Rules:
+    """The rule data of a spec, compiled: groups with their tables, and the piles the kernel treats alike."""
+
+    def __init__(self, spec: GameSpec) -> None:
+        self.spec = spec
+        self.groups: dict[str, Group] = _groups(spec)
+        #: Group of each pile, by pile index.
+        self.pile_group: tuple[Group, ...] = tuple(g for g in self.groups.values() for _ in g.piles)
+        #: Short name of each pile, by pile index (``t3``, ``f1``, ``w``).
+        self.pile_names: tuple[str, ...] = tuple(group.pile_name(p) for p, group in enumerate(self.pile_group))
+        self._pile_index = {name: index for index, name in enumerate(self.pile_names)}
+        #: Every card of the game's pack, in pack order.
+        self.pack: tuple[int, ...] = tuple(full_deck(spec.decks, spec.suits))
+        self.total_cards = len(self.pack)
+        #: The one suit each pile takes, or -1 where any suit goes.
+        self.pile_suit: tuple[int, ...] = tuple(
+            group.spec.suits[p - group.piles.start] if group.spec.suits else -1 for p, group in enumerate(self.pile_group))
+        #: Groups with the role 'foundation', in order.
+        self.foundations: tuple[Group, ...] = self.groups_of(Role.FOUNDATION)
+        self.foundation_piles: tuple[int, ...] = _piles(self.foundations)
+        self.stocks: tuple[Group, ...] = tuple(g for g in self.groups_of(Role.STOCK) if g.stock_target >= 0)
+        #: Piles whose cards may be picked up and moved by the rule data.
+        self.source_piles: tuple[int, ...] = _piles(g for g in self.groups.values() if g.pick != Pick.NOTHING and g.targets)
+        #: Piles whose face-down top card is turned up at once.
+        self.turn_up_piles: tuple[int, ...] = _piles(g for g in self.groups.values() if g.spec.turn_up_top)
+        #: (pile, pile it is refilled from) for piles refilled at once when empty.
+        self.refills: tuple[tuple[int, int], ...] = tuple(
+            (p, self.groups[g.spec.when_empty.filled_from].piles.start)
+            for g in self.groups.values() if g.spec.when_empty.filled_from for p in g.piles
+        )
+        #: Piles that must be empty for a 'table empty' win.
+        self.table_piles: tuple[int, ...] = _piles(
+            g for g in self.groups.values() if g.role not in (Role.STOCK, Role.FOUNDATION))
+        self.has_automatic_changes = bool(self.turn_up_piles or self.refills)
+        #: Piles of the groups with the role 'cell', for run limits.
+        self.cell_piles: tuple[int, ...] = _piles(self.groups_of(Role.CELL))
+
+    def groups_of(self, role: Role) -> tuple[Group, ...]:
+        """The groups with ``role``, in order."""
+        return tuple(group for group in self.groups.values() if group.role == role)
+
+    def pile_index(self, name: str) -> int:
+        """The index of the pile called ``name`` (``t3``); KeyError if there is none."""
+        return self._pile_index[name.lower()]
+
+
+def _groups(spec: GameSpec) -> dict[str, Group]:
+    """The compiled groups of ``spec``, by name, with their piles numbered and their targets linked."""
+    groups: dict[str, Group] = {}
+    pile = 0
+    for index, group_spec in enumerate(spec.groups):
+        groups[group_spec.name] = Group(group_spec, index, pile)
+        pile += group_spec.piles
+    for group in groups.values():
+        group.target_groups = tuple(groups[name] for name in group.spec.moves_to)
+        group.targets = _piles(group.target_groups)
+        sources = group.spec.when_empty.sources
+        if sources is None:
+            sources = tuple(other.name for other in groups.values() if group.name in other.spec.moves_to)
+        group.empty_sources = frozenset(groups[name].index for name in sources)
+        if group.spec.deals_to:
+            group.stock_targets = groups[group.spec.deals_to].piles
+            group.stock_target = group.stock_targets.start
+    return groups
+
+
+def _piles(groups: Iterable[Group]) -> tuple[int, ...]:
+    """The piles of ``groups``, in order."""
+    return tuple(pile for group in groups for pile in group.piles)

@@ -1,0 +1,298 @@
+"""The one door to the plugins: every hook is called here, its answer checked, and a failure names the plugin.
+
+A game's ``Hooks`` holds the plugins its rule file names, each started with the
+game and its options, and has one method per hook of ``hookspecs``. A method
+asks the plugins only when one of them implements the hook; it refuses an
+answer of the wrong type rather than guess what it means (``"yes"`` is not
+``True``); and it turns an exception raised in a plugin into a ``PluginError``
+that names the plugin and the hook. Nothing else in the framework calls a hook.
+"""
+
+from __future__ import annotations
+
+import inspect
+import sys
+import traceback
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+from . import hookspecs
+from .errors import PatienceError, PluginError
+from .hookcheck import is_like, limits_problem, listed, move_problem, shown
+from .moves import Move
+from .plugins import load_plugin
+from .spec import PluginUse
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import State
+
+#: The names of the hooks ``hookspecs`` declares.
+HOOK_NAMES = frozenset(name for name, value in vars(hookspecs).items() if hasattr(value, f"{hookspecs.PROJECT}_spec"))
+
+Arguments = dict[str, Any]
+
+
+class Hooks:
+    """The plugins of one game, asked through one method per hook."""
+
+    def __init__(self, game: Game, uses: Sequence[PluginUse]) -> None:
+        manager = pluggy.PluginManager(hookspecs.PROJECT)
+        manager.add_hookspecs(hookspecs)
+        for use in uses:
+            manager.register(_start(game, use), name=use.name)
+        self._manager = manager
+        self._hook = manager.hook
+        #: The hooks some plugin implements; the others are never called.
+        self.implemented: frozenset[str] = frozenset(
+            name for name in HOOK_NAMES if getattr(manager.hook, name).get_hookimpls())
+        #: The words of the plugins' named actions (each plugin's ``actions``).
+        self.actions: frozenset[str] = frozenset(
+            word for name, plugin in manager.list_name_plugin() for word in _actions(name, plugin))
+        #: Whether every plugin declares ``sees_only_rule_data = True``: it tells cards and piles
+        #: apart only through the rule data, so the solver may merge what the data cannot tell apart.
+        self.see_only_rule_data: bool = all(
+            getattr(plugin, "sees_only_rule_data", False) is True for plugin in manager.get_plugins())
+
+    # --- the hooks, in the order of hookspecs ----------------------------------------------------
+
+    def state_vars(self, game: Game) -> list[tuple[str, dict[str, Any]]]:
+        """Each plugin's variables with their values at the deal, in the order the plugins are named."""
+        found = []
+        for implementation in self._hook.state_vars.get_hookimpls():
+            if implementation.wrapper or implementation.hookwrapper:
+                continue
+            answer = self._ask_one(implementation, "state_vars", {"game": game})
+            if answer is None:
+                continue
+            problem = _vars_problem(answer)
+            if problem:
+                raise _nonsense(implementation.plugin_name, "state_vars", problem)
+            found.append((implementation.plugin_name, dict(answer)))
+        return found
+
+    def deal_order(self, game: Game, seed: str) -> list[int] | None:
+        """The pack in dealing order for the named deal ``seed``, from the first plugin that knows it; else None."""
+        if "deal_order" not in self.implemented:
+            return None
+        arguments: Arguments = {"game": game, "seed": seed}
+        answer = self._call("deal_order", arguments)
+        if answer is None:
+            return None
+        order = self._listed("deal_order", arguments, answer)
+        pack = Counter(game.pack)
+
+        def is_wrong(other: Any) -> bool:
+            cards = listed(other)
+            return cards is None or not all(type(card) is int for card in cards) or Counter(cards) != pack
+
+        if is_wrong(order):
+            raise self._nonsense("deal_order", arguments, is_wrong,
+                                 f"the deal {seed!r} is not the game's pack of {len(game.pack)} cards")
+        return order
+
+    def legal_moves(self, state: State) -> list[Move]:
+        """The moves the plugins add in ``state``, each checked to be a move of this game."""
+        if "legal_moves" not in self.implemented:
+            return []
+        arguments: Arguments = {"state": state}
+        moves = self._joined("legal_moves", arguments, self._call("legal_moves", arguments))
+        for move in moves:
+            problem = move_problem(state, move)
+            if problem:
+                raise self._nonsense("legal_moves", arguments, lambda answer: move in (listed(answer) or ()), problem)
+        return moves
+
+    def pick_limits(self, state: State) -> Mapping[int, int] | None:
+        """The most cards that may be picked from each pile the plugins restrict in ``state`` (the smallest
+        limit named), or None when no plugin restricts any."""
+        if "pick_limits" not in self.implemented:
+            return None
+        arguments: Arguments = {"state": state}
+        answers = self._call("pick_limits", arguments)
+        for answer in answers:
+            try:
+                problem = limits_problem(state, answer)
+            except Exception as error:  # an answer that fails as it is read, e.g. a broken mapping
+                raise self._failed("pick_limits", error) from error
+            if problem:
+                raise self._nonsense("pick_limits", arguments,
+                                     lambda other: limits_problem(state, other) is not None, problem)
+        if len(answers) == 1:
+            return answers[0]
+        limits: dict[int, int] = {}
+        for answer in answers:
+            for pile, most in answer.items():
+                if most < limits.get(pile, most + 1):
+                    limits[pile] = most
+        return limits
+
+    def apply_action(self, state: State, move: Move) -> list[Any] | None:
+        """The changes the plugin that owns ``move.action`` makes, as a list (each change is checked as it is
+        made: see ``refused_change``); None when no plugin owns the action."""
+        if "apply_action" not in self.implemented:
+            return None
+        arguments: Arguments = {"state": state, "move": move}
+        answer = self._call("apply_action", arguments)
+        return None if answer is None else self._listed("apply_action", arguments, answer)
+
+    def after_move(self, state: State, move: Move) -> list[Any]:
+        """The further changes the plugins make after ``move`` was applied to ``state``, joined."""
+        if "after_move" not in self.implemented:
+            return []
+        arguments: Arguments = {"state": state, "move": move}
+        return self._joined("after_move", arguments, self._call("after_move", arguments))
+
+    def refused_change(self, hook_name: str, state: State, move: Move, change: Any, problem: str) -> PluginError:
+        """The error for a ``change`` that a plugin answered to ``hook_name`` for ``move`` and that cannot be made."""
+        arguments: Arguments = {"state": state, "move": move}
+        return self._nonsense(hook_name, arguments, lambda answer: change in (listed(answer) or ()), problem)
+
+    def move_text(self, game: Game, move: Move) -> str | None:
+        """The text of ``move`` from the plugin that owns its action, or None."""
+        if "move_text" not in self.implemented:
+            return None
+        arguments: Arguments = {"game": game, "move": move}
+        text = self._call("move_text", arguments)
+        if text is not None and not isinstance(text, str):
+            raise self._nonsense("move_text", arguments, lambda answer: not isinstance(answer, str), f"{shown(text)} is not text")
+        return text
+
+    def is_won(self, state: State) -> bool | None:
+        """Whether ``state`` is won by a plugin's rule; None when no plugin decides."""
+        if "is_won" not in self.implemented:
+            return None
+        arguments: Arguments = {"state": state}
+        answer = self._call("is_won", arguments)
+        if answer is not None and type(answer) is not bool:
+            raise self._nonsense("is_won", arguments, lambda other: type(other) is not bool,
+                                 f"{shown(answer)} is not true, false or None")
+        return answer
+
+    def check_state(self, state: State) -> str | None:
+        """The first problem a plugin sees in ``state``, just read from JSON; None if none does."""
+        if "check_state" not in self.implemented:
+            return None
+        arguments: Arguments = {"state": state}
+        for problem in self._call("check_state", arguments):
+            if not isinstance(problem, str):
+                raise self._nonsense("check_state", arguments, lambda answer: not isinstance(answer, str),
+                                     f"{shown(problem)} is not one line of text")
+            return problem
+        return None
+
+    # --- calling, and naming the plugin that failed ----------------------------------------------
+
+    def _call(self, hook_name: str, arguments: Arguments) -> Any:
+        try:
+            return getattr(self._hook, hook_name)(**arguments)
+        except PluginError:
+            raise
+        except Exception as error:  # a plugin's bug must name the plugin, not crash the player
+            raise self._failed(hook_name, error) from error
+
+    def _ask_one(self, implementation: Any, hook_name: str, arguments: Arguments) -> Any:
+        try:
+            return implementation.function(**{name: arguments[name] for name in implementation.argnames})
+        except PluginError:
+            raise
+        except Exception as error:  # a plugin's bug must name the plugin, not crash the loader
+            raise PluginError(f"plugin {implementation.plugin_name!r} failed in hook {hook_name!r}: "
+                              f"{type(error).__name__}: {error}") from error
+
+    def _listed(self, hook_name: str, arguments: Arguments, answer: Any) -> list[Any]:
+        """The items of one answer that should be a list (any iterable but text or a mapping will do)."""
+        try:
+            items = listed(answer)
+        except Exception as error:  # an answer that fails as it is read, e.g. a generator
+            raise self._failed(hook_name, error) from error
+        if items is None:
+            raise self._nonsense(hook_name, arguments, lambda other: listed(other) is None, f"{shown(answer)} is not a list")
+        return items
+
+    def _joined(self, hook_name: str, arguments: Arguments, answers: list[Any]) -> list[Any]:
+        """The items of every plugin's answer to a hook that answers with lists, joined."""
+        items: list[Any] = []
+        for answer in answers:
+            items.extend(self._listed(hook_name, arguments, answer))
+        return items
+
+    def _failed(self, hook_name: str, error: Exception) -> PluginError:
+        """The error for an exception raised in hook ``hook_name``, naming the plugin whose code raised it."""
+        culprit = _blame(self._manager, error)
+        who = f"plugin {culprit!r}" if culprit else "a plugin"
+        return PluginError(f"{who} failed in hook {hook_name!r}: {type(error).__name__}: {error}")
+
+    def _nonsense(self, hook_name: str, arguments: Arguments, is_wrong: Callable[[Any], bool], problem: str) -> PluginError:
+        """The error for a wrong answer to a hook, naming the plugin whose own answer ``is_wrong``.
+
+        Made only when something is wrong: each plugin is asked again on its own,
+        with the same arguments, in the order pluggy asks them.
+        """
+        culprit = None
+        for implementation in reversed(getattr(self._hook, hook_name).get_hookimpls()):
+            if implementation.wrapper or implementation.hookwrapper:
+                continue
+            try:
+                answer = implementation.function(**{name: arguments[name] for name in implementation.argnames})
+            except Exception:
+                continue
+            if answer is not None and is_wrong(answer):
+                culprit = implementation.plugin_name
+                break
+        return _nonsense(culprit, hook_name, problem)
+
+
+def _start(game: Game, use: PluginUse) -> Any:
+    """The plugin ``use`` names, made for ``game`` with its options if it is a class."""
+    plugin = load_plugin(use.name)
+    if not inspect.isclass(plugin):
+        return plugin
+    try:
+        return plugin(game, dict(use.options))
+    except PatienceError:  # the plugin's own word on options it cannot use
+        raise
+    except Exception as error:  # a plugin's bug must name the plugin, not crash the loader
+        raise PluginError(f"plugin {use.name!r} failed to start: {type(error).__name__}: {error}") from error
+
+
+def _actions(name: str, plugin: Any) -> tuple[str, ...]:
+    """The words of the actions a plugin declares in its ``actions`` attribute."""
+    words = getattr(plugin, "actions", ())
+    if isinstance(words, str) or not isinstance(words, (tuple, list, frozenset, set)) or not all(
+            isinstance(word, str) and word for word in words):
+        raise PluginError(f"plugin {name!r}: 'actions' is {shown(words)}, not a list of words")
+    return tuple(words)
+
+
+def _vars_problem(answer: Any) -> str | None:
+    """What is wrong with ``answer`` as a plugin's variables and their values at the deal, or None."""
+    if not isinstance(answer, Mapping):
+        return f"{shown(answer)} is not a mapping of variable names to values"
+    for name, value in answer.items():
+        if not isinstance(name, str) or not name:
+            return f"{shown(name)} is not a variable name"
+        if not is_like(value, None):
+            return f"variable {name!r}: {shown(value)} is not a JSON scalar (a whole number, text, true, false or null)"
+    return None
+
+
+def _nonsense(culprit: str | None, hook_name: str, problem: str) -> PluginError:
+    who = f"plugin {culprit!r}" if culprit else "a plugin"
+    return PluginError(f"{who} answered nonsense in hook {hook_name!r}: {problem}")
+
+
+def _blame(manager: pluggy.PluginManager, error: BaseException) -> str | None:
+    """The name of the registered plugin whose code raised ``error``, if any did."""
+    files = {}
+    for name, plugin in manager.list_name_plugin():
+        module = plugin if inspect.ismodule(plugin) else sys.modules.get(type(plugin).__module__)
+        if module is not None and getattr(module, "__file__", None):
+            files[module.__file__] = name
+    for frame, _ in reversed(list(traceback.walk_tb(error.__traceback__))):
+        if frame.f_code.co_filename in files:
+            return files[frame.f_code.co_filename]
+    return None

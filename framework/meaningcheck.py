@@ -1,0 +1,284 @@
+"""What a rule file means, checked after its shape: names that must exist, a deal the pack can make, plugins.
+
+The schema cannot say that a group named in ``moves_to`` exists, that the deal
+uses every card exactly once, or that a plugin is installed and its options fit
+it. ``meaning_problems`` checks these, subject by subject (groups, the deal,
+the layout, the plugins), each problem at its ``file:line:column``. It runs only
+on a document that passed the schema, so every value has its type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from . import plugins
+from .cards import SUIT_NAMES, parse_card
+from .errors import Problem
+from .schemacheck import Validator, did_you_mean, explain
+from .spec import FIRST_FOUNDATION_CARD, Accepts, Pick, Role, WonWhen
+from .yamlsource import YamlDocument
+
+Path = tuple[Any, ...]
+
+
+def meaning_problems(document: YamlDocument, source: str) -> list[Problem]:
+    """Every problem of meaning in ``document`` (which passed the schema), in the order found."""
+    checks = _Checks(document, source)
+    checks.groups()
+    if not checks.deal():
+        return checks.problems  # a deal of more cards than the pack holds: what follows would only echo it
+    checks.layout()
+    checks.plugins()
+    return checks.problems
+
+
+class _Checks:
+    """The meaning checks of one document, gathering problems."""
+
+    def __init__(self, document: YamlDocument, source: str) -> None:
+        self.document = document
+        self.source = source
+        self.data: dict[str, Any] = document.data
+        self.group_data: dict[str, Any] = self.data["groups"]
+        self.problems: list[Problem] = []
+
+    def problem(self, path: Path, message: str, *, key: bool = False) -> None:
+        """Note a problem at the value at ``path`` (or at its key)."""
+        line, column = self.document.position(path, key=key)
+        self.problems.append(Problem(self.source, line, column, message))
+
+    def known_group(self, path: Path, name: str) -> bool:
+        """Whether a group called ``name`` exists; a problem at ``path`` if not."""
+        if name in self.group_data:
+            return True
+        groups = self.group_data
+        self.problem(path, f"no pile group called {name!r}{did_you_mean(name, groups)} (groups: {', '.join(groups)})")
+        return False
+
+    # --- groups ------------------------------------------------------------------------------
+
+    def groups(self) -> None:
+        """Every group: its label unique, the groups it names existing, its keys fitting its role."""
+        labels: dict[str, str] = {}
+        for name, group in self.group_data.items():
+            label = group.get("label", name[0])
+            if label in labels:
+                self.problem(("groups", name), f"groups {labels[label]!r} and {name!r} share the label {label!r}; "
+                             "give one a 'label'", key=True)
+            labels[label] = name
+            self._named_groups(name, group)
+            self._stock_keys(name, group)
+            self._pile_keys(name, group)
+
+    def _named_groups(self, name: str, group: dict[str, Any]) -> None:
+        path = ("groups", name)
+        for index, target in enumerate(group.get("moves_to", ())):
+            self.known_group(path + ("moves_to", index), target)
+        for index, origin in enumerate(group.get("when_empty", {}).get("from", ())):
+            self.known_group(path + ("when_empty", "from", index), origin)
+        filled_from = group.get("when_empty", {}).get("filled_from")
+        if filled_from is not None:
+            self.known_group(path + ("when_empty", "filled_from"), filled_from)
+
+    def _stock_keys(self, name: str, group: dict[str, Any]) -> None:
+        path = ("groups", name)
+        if "deals_to" in group:
+            if group["role"] != Role.STOCK:
+                self.problem(path + ("deals_to",), "only a stock deals: 'deals_to' needs role 'stock'", key=True)
+            elif self.known_group(path + ("deals_to",), group["deals_to"]) and group["deals_to"] == name:
+                self.problem(path + ("deals_to",), "a stock cannot deal to itself")
+        for key in ("cards_per_turn", "redeals", "needs_no_empty_piles"):
+            if key in group and group["role"] != Role.STOCK:
+                self.problem(path + (key,), f"{key!r} is for a stock (role 'stock')", key=True)
+
+    def _pile_keys(self, name: str, group: dict[str, Any]) -> None:
+        path = ("groups", name)
+        if group.get("fill_at_once") and "max_cards" not in group:
+            self.problem(path + ("fill_at_once",), "'fill_at_once' fills a pile with 'max_cards' cards: give 'max_cards'",
+                         key=True)
+        if group.get("when_empty", {}).get("accepts") == Accepts.BASE_RANK and "base_rank" not in self.data:
+            self.problem(path + ("when_empty", "accepts"), "'base rank' needs the game's 'base_rank'")
+        if "suits" in group and len(group["suits"]) != group.get("piles", 1):
+            self.problem(path + ("suits",), f"{len(group['suits'])} suits for {group.get('piles', 1)} piles; "
+                         "give one suit per pile")
+        if group.get("pick") == Pick.RUN and group.get("build", {}).get("direction", "none") == "none":
+            self.problem(path + ("pick",), "'run' follows the build rule, but this group does not build")
+
+    # --- the deal ----------------------------------------------------------------------------
+
+    def deal(self) -> bool:
+        """The deal: steps that name piles that exist, and together deal the pack exactly once.
+
+        False when a step deals more cards than the pack holds (checking stops there).
+        """
+        data = self.data
+        total = data["decks"] * 13 * len(data.get("suits", SUIT_NAMES))
+        steps = data["deal"]
+        foundations = [name for name, group in self.group_data.items() if group["role"] == Role.FOUNDATION]
+        deal = _Deal(total, foundations[0] if foundations else None)
+        for index, step in enumerate(steps):
+            if not self._deal_step(("deal", index), step, index == len(steps) - 1, deal):
+                deal.complete = False
+                if deal.too_many:
+                    return False
+                if deal.used_up:
+                    break  # the steps after it would only repeat that the pack is used up
+        if deal.dealt < total and deal.complete:
+            self.problem(("deal",), key=True,
+                         message=f"the deal leaves {total - deal.dealt} of {total} cards undealt; end it with 'cards: rest'")
+        if data.get("base_rank") == FIRST_FOUNDATION_CARD and not deal.first_foundation_card:
+            self.problem(("base_rank",), "'first foundation card' needs a deal step that puts a card on the first "
+                         "foundation pile")
+        if data.get("won_when", WonWhen.ALL_ON_FOUNDATIONS) == WonWhen.ALL_ON_FOUNDATIONS and not foundations:
+            self.problem(("won_when",), "the game is won with all cards on foundations, but no group has role 'foundation'")
+        return True
+
+    def _deal_step(self, path: Path, step: dict[str, Any], last: bool, deal: _Deal) -> bool:
+        """Check one step and count its cards into ``deal``; False if the step is wrong."""
+        if not self.known_group(path + ("to",), step["to"]):
+            return False
+        count = self.group_data[step["to"]].get("piles", 1)
+        if "pile" in step and "piles" in step:
+            self.problem(path + ("piles",), "give 'pile' (one pile) or 'piles' (the first so many), not both", key=True)
+            return False
+        wanted = step.get("pile", step.get("piles"))
+        if wanted is not None and wanted > count:
+            self.problem(path + ("pile" if "pile" in step else "piles",),
+                         f"group {step['to']!r} has {count} pile{'s' * (count != 1)}; there is no pile {wanted}")
+            return False
+        targets = [step["pile"] - 1] if "pile" in step else list(range(step.get("piles", count)))
+        if ("cards" in step) == ("card" in step):
+            self.problem(path, "a deal step gives either 'cards' (how many) or 'card' (which one)")
+            return False
+        if "card" in step:
+            return self._named_card(path, step, targets, deal)
+        if step["cards"] == "rest":
+            return self._rest(path, step, targets, last, deal)
+        return self._counted(path, step, targets, deal)
+
+    def _named_card(self, path: Path, step: dict[str, Any], targets: list[int], deal: _Deal) -> bool:
+        if len(targets) != 1:
+            self.problem(path + ("card",), "a named card goes to one pile: add 'pile'", key=True)
+            return False
+        suits = self.data.get("suits", SUIT_NAMES)
+        if SUIT_NAMES[parse_card(step["card"]) // 13] not in suits:
+            self.problem(path + ("card",), f"the pack has no {step['card']}: its decks hold only {', '.join(suits)}")
+            return False
+        deal.dealt += 1
+        deal.note(step["to"], targets, [1])
+        return True
+
+    def _rest(self, path: Path, step: dict[str, Any], targets: list[int], last: bool, deal: _Deal) -> bool:
+        if not last:
+            self.problem(path + ("cards",), "'rest' deals every card left, so it must be the last step")
+        if len(targets) > 1 and not step.get("by_rows"):
+            self.problem(path + ("cards",), "'rest' to several piles needs 'by_rows: true' (or one 'pile')")
+        deal.dealt = deal.total
+        if not last:
+            deal.used_up = True
+            return False
+        return True
+
+    def _counted(self, path: Path, step: dict[str, Any], targets: list[int], deal: _Deal) -> bool:
+        cards = step["cards"]
+        per_pile = cards if isinstance(cards, list) else [cards] * len(targets)
+        if len(per_pile) != len(targets):
+            self.problem(path + ("cards",), f"{len(per_pile)} counts for {len(targets)} piles; give one count per pile")
+            return False
+        face_down = step.get("face_down", 0)
+        face_down = face_down if isinstance(face_down, list) else [face_down] * len(targets)
+        if len(face_down) != len(targets):
+            self.problem(path + ("face_down",), f"{len(face_down)} counts for {len(targets)} piles; give one count per pile")
+            return False
+        for pile, cards_here, down_here in zip(targets, per_pile, face_down):
+            if down_here > cards_here:
+                self.problem(path + ("face_down",), f"pile {pile + 1} gets {cards_here} cards, so at most {cards_here} "
+                             "can lie face down")
+                return False
+            if down_here and (step["to"], pile) in deal.face_up_piles:
+                self.problem(path + ("face_down",), f"pile {pile + 1} already has a face-up card; face-down cards go "
+                             "at the bottom")
+                return False
+            if cards_here > down_here:
+                deal.face_up_piles.add((step["to"], pile))
+        deal.dealt += sum(per_pile)
+        if deal.dealt > deal.total:
+            self.problem(path + ("cards",), f"the deal needs {deal.dealt} cards by this step, but the pack holds {deal.total}")
+            deal.too_many = True
+            return False
+        deal.note(step["to"], targets, per_pile)
+        return True
+
+    # --- the layout and the plugins ----------------------------------------------------------
+
+    def layout(self) -> None:
+        """Every group the layout's rows name exists."""
+        for row, names in enumerate(self.data.get("layout", {}).get("rows", ())):
+            for index, name in enumerate(names):
+                self.known_group(("layout", "rows", row, index), name)
+
+    def plugins(self) -> None:
+        """Every plugin named is installed, and its options follow its schema and name groups that exist."""
+        installed = plugins.plugin_names()
+        for index, item in enumerate(self.data.get("plugins", ())):
+            name, options = (item, {}) if isinstance(item, str) else next(iter(item.items()))
+            path = ("plugins", index) if isinstance(item, str) else ("plugins", index, name)
+            at_key = not isinstance(item, str)
+            if name not in installed:
+                self.problem(path, f"plugin {name!r} is not installed{did_you_mean(name, installed)}", key=at_key)
+                continue
+            try:
+                schema = plugins.options_schema(plugins.load_plugin(name))
+                if schema is not None:
+                    Validator.check_schema(schema)
+            except Exception as error:  # a broken plugin is named, not a traceback
+                self.problem(path, f"plugin {name!r} cannot be used: {type(error).__name__}: {error}".split("\n")[0],
+                             key=at_key)
+                continue
+            if schema is None:
+                if options:
+                    self.problem(path, f"plugin {name!r} takes no options")
+                continue
+            self._plugin_options(path, name, schema, options)
+
+    def _plugin_options(self, path: Path, name: str, schema: Mapping[str, Any], options: dict[str, Any]) -> None:
+        for error in Validator(schema).iter_errors(options):
+            for message, where, at_key in explain(error, tuple(error.absolute_path)):
+                self.problem(path + where, f"plugin {name!r}: {message}", key=at_key)
+        for option, value in options.items():
+            for group_name in _group_references(schema, option, value):
+                self.known_group(path + (option,), group_name)
+
+
+class _Deal:
+    """What the deal's steps have dealt so far."""
+
+    def __init__(self, total: int, first_foundation: str | None) -> None:
+        self.total = total
+        self.first_foundation = first_foundation
+        self.dealt = 0
+        #: Piles holding a face-up card: no face-down card goes above it.
+        self.face_up_piles: set[tuple[str, int]] = set()
+        self.first_foundation_card = False
+        #: Whether every step so far was right (else the count of cards proves nothing).
+        self.complete = True
+        #: Whether a step before the last dealt the rest of the pack.
+        self.used_up = False
+        #: Whether the steps so far deal more cards than the pack holds.
+        self.too_many = False
+
+    def note(self, group: str, targets: list[int], counts: list[int]) -> None:
+        """Note a step that dealt ``counts`` cards to the piles ``targets`` of ``group``."""
+        if group == self.first_foundation and 0 in targets and counts[targets.index(0)]:
+            self.first_foundation_card = True
+
+
+def _group_references(schema: Mapping[str, Any], option: str, value: Any) -> list[str]:
+    """Group names in a plugin option whose schema marks it ``"x-patience": "groups"`` (or ``"group"``)."""
+    kind = schema.get("properties", {}).get(option, {}).get("x-patience")
+    if kind == "groups" and isinstance(value, list):
+        return [name for name in value if isinstance(name, str)]
+    if kind == "group" and isinstance(value, str):
+        return [value]
+    return []

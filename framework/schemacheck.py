@@ -1,0 +1,197 @@
+"""Rule files against the JSON Schema: the schema, its validator, and each error in a rule-file author's words.
+
+The schema (``framework/schema/game.schema.json``) says the shape of a rule file:
+its keys, their types and the words they take. Each problem is placed at its
+``file:line:column`` by the YAML document's positions.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import json
+import re
+from collections.abc import Iterator
+from importlib import resources
+from typing import Any
+
+import jsonschema
+
+from .errors import Problem
+from .yamlsource import YamlDocument
+
+
+@functools.cache
+def game_schema() -> dict[str, Any]:
+    """The JSON Schema of rule files, as shipped in the package."""
+    text = resources.files("framework").joinpath("schema/game.schema.json").read_text("utf-8")
+    return json.loads(text)
+
+
+def schema_problems(document: YamlDocument, source: str) -> list[Problem]:
+    """Every place where ``document`` breaks the rule-file schema, one problem each (one per value of a wrong type)."""
+    problems = []
+    mistyped: set[tuple[Any, ...]] = set()  # a value of the wrong type needs no more messages
+    for error in sorted(Validator(game_schema()).iter_errors(document.data), key=lambda error: error.validator != "type"):
+        path = tuple(error.absolute_path)
+        if path in document.refused or path in mistyped:
+            continue
+        if error.validator == "type":
+            mistyped.add(path)
+        for message, where, at_key in explain(error, path):
+            line, column = document.position(where, key=at_key)
+            problems.append(Problem(source, line, column, message))
+    return problems
+
+
+def _is_whole_number(checker: Any, instance: Any) -> bool:
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+#: The schema validator, for which 1.0 is not a whole number (JSON Schema says it is; YAML readers disagree).
+Validator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_whole_number),
+)
+
+
+def explain(error: jsonschema.ValidationError, path: tuple[Any, ...]) -> Iterator[tuple[str, tuple[Any, ...], bool]]:
+    """Messages for one schema error: (message, path to point at, whether to point at the key)."""
+    where = _where(path)
+    instance = error.instance
+    if "propertyNames" in error.schema_path:  # a key of the mapping at ``path`` is a bad name
+        yield f"{instance!r}{where} is not a valid {_name_of(error.schema)}", path + (instance,), True
+        return
+    if error.validator == "additionalProperties":
+        allowed = list(error.schema.get("properties", {}))
+        for key in instance:
+            if key not in allowed:
+                yield f"unknown key {key!r}{where}{did_you_mean(key, allowed)}{_foreign(key)}", path + (key,), True
+        return
+    if error.validator == "required":
+        missing = error.message.split("'")[1]
+        yield f"missing key {missing!r}{where}", path, False
+        return
+    if error.validator == "enum":
+        choices = ", ".join(repr(choice) for choice in error.validator_value)
+        yield f"{_shown(instance)}{where} is not one of {choices}{did_you_mean(instance, error.validator_value)}", path, False
+        return
+    if error.validator == "const":
+        yield f"{_shown(instance)}{where}: expected {error.validator_value!r}", path, False
+        return
+    if error.validator == "type":
+        yield f"{_shown(instance)}{where}: expected {_a(error.validator_value)}", path, False
+        return
+    if error.validator in ("anyOf", "oneOf"):
+        mappings = [index for index, option in enumerate(error.validator_value) if _describe(option) == "a mapping"]
+        if isinstance(instance, dict) and len(mappings) == 1:  # say what is wrong inside the mapping
+            for inner in error.context or ():
+                if inner.schema_path[0] == mappings[0]:
+                    yield from explain(inner, tuple(inner.absolute_path))
+            return
+        expected = " or ".join(_describe(option) for option in error.validator_value)
+        yield f"{_shown(instance)}{where}: expected {expected}", path, False
+        return
+    if error.validator == "pattern":
+        yield f"{_shown(instance)}{where} is not a valid {_name_of(error.schema)}", path, False
+        return
+    if error.validator in ("minimum", "maximum"):
+        side = "at least" if error.validator == "minimum" else "at most"
+        yield f"{_shown(instance)}{where}: expected {side} {error.validator_value}", path, False
+        return
+    if error.validator in _SIZES:
+        side, unit = _SIZES[error.validator]
+        count = error.validator_value
+        yield f"{_shown(instance)}{where}: expected {side} {count} {unit}{'s' * (count != 1)}", path, False
+        return
+    if error.validator == "uniqueItems":
+        yield f"a name is listed twice{where}", path, False
+        return
+    yield f"{error.message}{where}", path, False
+
+
+#: Size limits of the schema: the words for "at least 1 item".
+_SIZES = {
+    "minItems": ("at least", "item"), "maxItems": ("at most", "item"),
+    "minProperties": ("at least", "key"), "maxProperties": ("at most", "key"),
+    "minLength": ("at least", "character"), "maxLength": ("at most", "character"),
+}
+
+
+def _where(path: tuple[Any, ...]) -> str:
+    if not path:
+        return ""
+    return " in " + ".".join(_step(part) for part in path).replace(".[", "[")
+
+
+def _step(part: Any) -> str:
+    """One step of a path for a message: a key as written (quoted if it holds odd characters), or ``[index]``."""
+    if not isinstance(part, str):
+        return f"[{part}]"
+    return part if re.fullmatch(r"[\w-]+", part) else repr(part)
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (a YAML 1.1 boolean; quote it if you meant a word)"
+    if isinstance(value, dict):
+        return "this mapping" if value else "an empty mapping"
+    if isinstance(value, list):
+        return "this list" if value else "an empty list"
+    if value is None:
+        return "an empty value"
+    if isinstance(value, str) and len(value) > 60:
+        return repr(value[:60] + "...")
+    return repr(value)
+
+
+def _a(type_name: Any) -> str:
+    names = {"object": "a mapping", "array": "a list", "string": "a string", "integer": "a whole number",
+             "boolean": "true or false", "number": "a number"}
+    if isinstance(type_name, list):
+        return " or ".join(names.get(name, name) for name in type_name)
+    return names.get(type_name, type_name)
+
+
+def _describe(schema: dict[str, Any]) -> str:
+    if "$ref" in schema:
+        return _name_of(game_schema()["$defs"][schema["$ref"].rsplit("/", 1)[1]])
+    if "enum" in schema:
+        return " or ".join(repr(value) for value in schema["enum"])
+    if "const" in schema:
+        return repr(schema["const"])
+    if "type" in schema:
+        return _a(schema["type"])
+    return "a valid value"
+
+
+def _name_of(schema: dict[str, Any]) -> str:
+    """What a string with the schema's pattern is called, for messages."""
+    return _pattern_names().get(schema.get("pattern", ""), "name")
+
+
+@functools.cache
+def _pattern_names() -> dict[str, str]:
+    definitions = game_schema()["$defs"]
+    return {
+        definitions["rank"]["pattern"]: "rank (A 2 3 4 5 6 7 8 9 10 J Q K)",
+        definitions["pluginName"]["pattern"]: "plugin name (lower-case words joined by '-')",
+        definitions["groupName"]["pattern"]: "group name (lower-case letters, digits and '_')",
+        definitions["group"]["properties"]["label"]["pattern"]: "label (one to three lower-case letters)",
+    }
+
+
+def _foreign(word: str) -> str:
+    """A note on the first character of ``word`` that is not ASCII, which may look like one that is."""
+    for character in word:
+        if not character.isascii():
+            return f" (it has the non-ASCII character {character!r}, U+{ord(character):04X})"
+    return ""
+
+
+def did_you_mean(word: Any, choices: Any) -> str:
+    """`` (did you mean 'x'?)`` for the choice closest to ``word``, or nothing."""
+    if not isinstance(word, str):
+        return ""
+    close = difflib.get_close_matches(word, [str(choice) for choice in choices], n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
