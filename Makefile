@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test bench
+.PHONY: play test lint bench
 
 $(BIN)/patience: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,6 +17,13 @@ play: $(BIN)/patience
 
 test: $(BIN)/patience
 	$(BIN)/python -m pytest -q
+
+# The checkers CI runs: style and errors (ruff), types (mypy), the layers of the imports (import-linter).
+lint: $(BIN)/patience
+	$(BIN)/python -m pip install --quiet -e '.[test,lint]'
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 bench: $(BIN)/patience
 	$(BIN)/python benchmarks/random_playouts.py

@@ -49,7 +49,7 @@ def main() -> None:
     for game in options.games:
         name = load_game(game).name
         started = time.perf_counter()
-        records = solve_deals(game, seeds, budget, options.jobs, progress=lambda record: print(
+        records = solve_deals(game, seeds, budget, options.jobs, progress=lambda record, game=game: print(
             f"{game} {record['seed']}: {record['answer']} {record['nodes']} nodes {record['seconds']:.1f} s",
             file=sys.stderr, flush=True), searches=options.searches)
         summary = summarize(records)

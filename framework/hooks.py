@@ -103,7 +103,7 @@ class Hooks:
         for move in moves:
             problem = move_problem(state, move)
             if problem:
-                raise self._nonsense("legal_moves", arguments, lambda answer: move in (listed(answer) or ()), problem)
+                raise self._nonsense("legal_moves", arguments, _holds(move), problem)
         return moves
 
     def pick_limits(self, state: State) -> Mapping[int, int] | None:
@@ -112,7 +112,7 @@ class Hooks:
         if "pick_limits" not in self.implemented:
             return None
         arguments: Arguments = {"state": state}
-        answers = self._call("pick_limits", arguments)
+        answers: list[Mapping[int, int]] = self._call("pick_limits", arguments)
         for answer in answers:
             try:
                 problem = limits_problem(state, answer)
@@ -149,7 +149,7 @@ class Hooks:
     def refused_change(self, hook_name: str, state: State, move: Move, change: Any, problem: str) -> PluginError:
         """The error for a ``change`` that a plugin answered to ``hook_name`` for ``move`` and that cannot be made."""
         arguments: Arguments = {"state": state, "move": move}
-        return self._nonsense(hook_name, arguments, lambda answer: change in (listed(answer) or ()), problem)
+        return self._nonsense(hook_name, arguments, _holds(change), problem)
 
     def move_text(self, game: Game, move: Move) -> str | None:
         """The text of ``move`` from the plugin that owns its action, or None."""
@@ -251,8 +251,9 @@ def _start(game: Game, use: PluginUse) -> Any:
     plugin = load_plugin(use.name)
     if not inspect.isclass(plugin):
         return plugin
+    make: Any = plugin  # a class of the plugin's own, made with the game and the options
     try:
-        return plugin(game, dict(use.options))
+        return make(game, dict(use.options))
     except PatienceError:  # the plugin's own word on options it cannot use
         raise
     except Exception as error:  # a plugin's bug must name the plugin, not crash the loader
@@ -266,6 +267,11 @@ def _actions(name: str, plugin: Any) -> tuple[str, ...]:
             isinstance(word, str) and word for word in words):
         raise PluginError(f"plugin {name!r}: 'actions' is {shown(words)}, not a list of words")
     return tuple(words)
+
+
+def _holds(item: Any) -> Callable[[Any], bool]:
+    """Whether an answer that should be a list holds ``item``: how the plugin that answered ``item`` is found."""
+    return lambda answer: item in (listed(answer) or ())
 
 
 def _vars_problem(answer: Any) -> str | None:

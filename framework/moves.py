@@ -28,7 +28,7 @@ class Move(NamedTuple):
 
     source: int
     target: int
-    count: int = 1
+    count: int = 1  # type: ignore[assignment]  # a field, not tuple.count: how many cards move
     action: str = ""
 
 
@@ -41,7 +41,7 @@ class Transfer(NamedTuple):
 
     source: int
     target: int
-    count: int
+    count: int  # type: ignore[assignment]  # a field, not tuple.count: how many cards move
     turn: bool = False
 
 
@@ -56,7 +56,7 @@ class SetFaceDown(NamedTuple):
     """Change: make the bottom ``count`` cards of pile ``pile`` the face-down ones."""
 
     pile: int
-    count: int
+    count: int  # type: ignore[assignment]  # a field, not tuple.count: how many cards lie face down
 
 
 Change = Transfer | SetVar | SetFaceDown

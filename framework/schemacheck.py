@@ -25,7 +25,8 @@ from .yamlsource import YamlDocument
 def game_schema() -> dict[str, Any]:
     """The JSON Schema of rule files, as shipped in the package."""
     text = resources.files("framework").joinpath("schema/game.schema.json").read_text("utf-8")
-    return json.loads(text)
+    schema: dict[str, Any] = json.loads(text)
+    return schema
 
 
 def schema_problems(document: YamlDocument, source: str) -> list[Problem]:
@@ -55,15 +56,19 @@ Validator = jsonschema.validators.extend(
 )
 
 
-def explain(error: jsonschema.ValidationError, path: tuple[Any, ...]) -> Iterator[tuple[str, tuple[Any, ...], bool]]:
+def explain(  # noqa: C901 -- one plain branch for each JSON Schema keyword
+        error: jsonschema.ValidationError, path: tuple[Any, ...]) -> Iterator[tuple[str, tuple[Any, ...], bool]]:
     """Messages for one schema error: (message, path to point at, whether to point at the key)."""
     where = _where(path)
-    instance = error.instance
+    # The value, the error's schema and the value of its keyword, as the JSON they are (the stubs allow "unset").
+    instance: Any = error.instance
+    schema: Any = error.schema
+    expected: Any = error.validator_value
     if "propertyNames" in error.schema_path:  # a key of the mapping at ``path`` is a bad name
-        yield f"{instance!r}{where} is not a valid {_name_of(error.schema)}", path + (instance,), True
+        yield f"{instance!r}{where} is not a valid {_name_of(schema)}", path + (instance,), True
         return
     if error.validator == "additionalProperties":
-        allowed = list(error.schema.get("properties", {}))
+        allowed = list(schema.get("properties", {}))
         for key in instance:
             if key not in allowed:
                 yield f"unknown key {key!r}{where}{did_you_mean(key, allowed)}{_foreign(key)}", path + (key,), True
@@ -73,35 +78,35 @@ def explain(error: jsonschema.ValidationError, path: tuple[Any, ...]) -> Iterato
         yield f"missing key {missing!r}{where}", path, False
         return
     if error.validator == "enum":
-        choices = ", ".join(repr(choice) for choice in error.validator_value)
-        yield f"{_shown(instance)}{where} is not one of {choices}{did_you_mean(instance, error.validator_value)}", path, False
+        choices = ", ".join(repr(choice) for choice in expected)
+        yield f"{_shown(instance)}{where} is not one of {choices}{did_you_mean(instance, expected)}", path, False
         return
     if error.validator == "const":
-        yield f"{_shown(instance)}{where}: expected {error.validator_value!r}", path, False
+        yield f"{_shown(instance)}{where}: expected {expected!r}", path, False
         return
     if error.validator == "type":
-        yield f"{_shown(instance)}{where}: expected {_a(error.validator_value)}", path, False
+        yield f"{_shown(instance)}{where}: expected {_a(expected)}", path, False
         return
     if error.validator in ("anyOf", "oneOf"):
-        mappings = [index for index, option in enumerate(error.validator_value) if _describe(option) == "a mapping"]
+        mappings = [index for index, option in enumerate(expected) if _describe(option) == "a mapping"]
         if isinstance(instance, dict) and len(mappings) == 1:  # say what is wrong inside the mapping
             for inner in error.context or ():
                 if inner.schema_path[0] == mappings[0]:
                     yield from explain(inner, tuple(inner.absolute_path))
             return
-        expected = " or ".join(_describe(option) for option in error.validator_value)
-        yield f"{_shown(instance)}{where}: expected {expected}", path, False
+        described = " or ".join(_describe(option) for option in expected)
+        yield f"{_shown(instance)}{where}: expected {described}", path, False
         return
     if error.validator == "pattern":
-        yield f"{_shown(instance)}{where} is not a valid {_name_of(error.schema)}", path, False
+        yield f"{_shown(instance)}{where} is not a valid {_name_of(schema)}", path, False
         return
     if error.validator in ("minimum", "maximum"):
         side = "at least" if error.validator == "minimum" else "at most"
-        yield f"{_shown(instance)}{where}: expected {side} {error.validator_value}", path, False
+        yield f"{_shown(instance)}{where}: expected {side} {expected}", path, False
         return
     if error.validator in _SIZES:
         side, unit = _SIZES[error.validator]
-        count = error.validator_value
+        count = expected
         yield f"{_shown(instance)}{where}: expected {side} {count} {unit}{'s' * (count != 1)}", path, False
         return
     if error.validator == "uniqueItems":
@@ -149,11 +154,11 @@ def _a(type_name: Any) -> str:
     names = {"object": "a mapping", "array": "a list", "string": "a string", "integer": "a whole number",
              "boolean": "true or false", "number": "a number"}
     if isinstance(type_name, list):
-        return " or ".join(names.get(name, name) for name in type_name)
-    return names.get(type_name, type_name)
+        return " or ".join(names.get(name, str(name)) for name in type_name)
+    return names.get(type_name, str(type_name))
 
 
-def _describe(schema: dict[str, Any]) -> str:
+def _describe(schema: Any) -> str:
     if "$ref" in schema:
         return _name_of(game_schema()["$defs"][schema["$ref"].rsplit("/", 1)[1]])
     if "enum" in schema:
@@ -165,7 +170,7 @@ def _describe(schema: dict[str, Any]) -> str:
     return "a valid value"
 
 
-def _name_of(schema: dict[str, Any]) -> str:
+def _name_of(schema: Any) -> str:
     """What a string with the schema's pattern is called, for messages."""
     return _pattern_names().get(schema.get("pattern", ""), "name")
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeGuard
 
 from .cards import CardError, card_text, parse_card
 from .errors import PatienceError, StateError
@@ -171,7 +171,7 @@ def _piles_dealt_face_down(game: Game) -> set[int]:
 
     (Moves take face-up cards only; a stock's cards count as face down without a count.)
     """
-    found = set()
+    found: set[int] = set()
     for step in game.spec.deal:
         group = game.groups[step.group]
         if group.role == Role.STOCK or not any(step.face_down):
@@ -212,7 +212,7 @@ def _field(*parts: Any) -> str:
     return repr(".".join(str(part) for part in parts))
 
 
-def _is_count(value: Any) -> bool:
+def _is_count(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import MoveError, PatienceError, StateError
-from .moves import Move
 from .game import load_game
 from .loader import available_games
+from .moves import Move
 from .safety import safe_moves
 from .savefile import read_json
 from .serialize import FORMAT as STATE_FORMAT

@@ -10,10 +10,10 @@ another key): the loader passes on only the keys a rule file gives.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Mapping
 
 
 class Role(StrEnum):

@@ -304,10 +304,10 @@ class State:
             if self.game.pile_group[move.target].spec.redeals > 0:
                 changes.append(SetVar(REDEALS_VAR, self.vars[REDEALS_VAR] + 1))
             return changes
-        changes = self.game.hooks.apply_action(self, move)
-        if changes is None:
+        answered = self.game.hooks.apply_action(self, move)
+        if answered is None:
             raise MoveError(f"no plugin carries out the action {move.action!r}")
-        return changes
+        return answered
 
     def _automatic_changes(self) -> list[Change]:
         """What the rule data makes happen by itself after a move: refills, then face-down tops turned up."""

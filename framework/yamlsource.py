@@ -11,7 +11,7 @@ reader slow (a "billion laughs" alias bomb, ``[[[[...``, a huge file).
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
 import yaml
 
@@ -53,7 +53,7 @@ class _Loader(yaml.SafeLoader):
         self.nodes = 0
         self.written_tags: set[int] = set()  # ids of nodes whose tag is written in the text
 
-    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node:
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
         event = self.peek_event()
         self.nodes += 1
         if self.nodes > MAX_NODES:
@@ -110,7 +110,7 @@ class _Reader:
             if isinstance(node, yaml.SequenceNode):
                 result: Any = [self.convert(item, path + (index,)) for index, item in enumerate(node.value)]
             else:
-                result = self.mapping(node, path)
+                result = self.mapping(cast(yaml.MappingNode, node), path)  # the one kind of node left
         finally:
             self.open.discard(id(node))
         self.positions[path] = _position(node.start_mark)

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from framework import Game, Move, State, hookimpl
-from framework.spec import Role
 from framework.plugins import group_option
+from framework.spec import Role
 
 
 class BackFromFoundation:

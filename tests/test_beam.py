@@ -5,12 +5,12 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from test_solver import LOST_LADDER, TRICKLE_ENDGAME, exhaustive, replays_to_a_win, tiny, tiny_position
+
 import framework
 from framework.solver import LOST, UNKNOWN, WON, Budget
 from framework.solver.beam import Score
 from framework.solver.search import BEAM_ROUNDS, Round, Search
-
-from test_solver import LOST_LADDER, TRICKLE_ENDGAME, exhaustive, replays_to_a_win, tiny, tiny_position
 
 BEAMS = (Round(0, beam_width=2), Round(0, beam_width=8))
 

@@ -13,15 +13,14 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import make_position
+from test_player import assert_one_line_error, headings, patience, policy_line
 
 import framework
 from framework.cli import main
 from framework.player.render import draw
-from framework.session import Session
 from framework.savefile import write_json
-
-from conftest import make_position
-from test_player import assert_one_line_error, headings, patience, policy_line
+from framework.session import Session
 
 ROOT = Path(__file__).resolve().parent.parent
 STEEPLECHASE_RULES = ROOT / "rules" / "steeplechase.yaml"

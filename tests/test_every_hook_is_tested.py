@@ -11,7 +11,7 @@ import ast
 import inspect
 from pathlib import Path
 
-from framework import hookspecs, load_game, plugins, available_games
+from framework import available_games, hookspecs, load_game, plugins
 
 ROOT = Path(__file__).resolve().parent.parent
 

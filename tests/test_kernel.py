@@ -8,11 +8,11 @@ import subprocess
 import sys
 
 import pytest
+from conftest import card_counts, full_decks, legal_texts, make_position, pile_texts, play
 
 import framework
 from framework import Move, MoveError, StateError, card_symbol, card_text, parse_card
 from framework.cards import CardError
-from conftest import card_counts, full_decks, legal_texts, make_position, pile_texts, play
 
 # --- deals ------------------------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
+from conftest import make_position
 
 import framework
 from framework.cards import RANKS
@@ -23,12 +24,11 @@ from framework.session import RESULT_TEXT, Session
 from framework.solver import Budget, solve
 from framework.state import Outcome
 
-from conftest import make_position
-
 WON, STUCK = Outcome.WON, Outcome.STUCK
 
 ROOT = Path(__file__).resolve().parent.parent
-PLAYER_SOURCES = [*sorted((ROOT / "framework" / "player").glob("*.py")), ROOT / "framework" / "cli.py", ROOT / "framework" / "savefile.py"]
+PLAYER_SOURCES = [*sorted((ROOT / "framework" / "player").glob("*.py")), *sorted((ROOT / "framework" / "cli").glob("*.py")),
+                  ROOT / "framework" / "session.py", ROOT / "framework" / "savefile.py"]
 
 
 # --- helpers ---------------------------------------------------------------------------------

@@ -15,9 +15,9 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
+from conftest import card_counts, full_decks
 
 import framework
-from conftest import card_counts, full_decks
 
 ROUND_TRIP_EVERY = 40
 
@@ -220,14 +220,14 @@ def random_position(rng: random.Random) -> dict[str, Any]:
         pile = piles[f"f{number}"] = []
         size = rng.choice([0, 0, 1, 2, 6, 12, 13, 13])
         while len(pile) < size:
-            card = take(lambda card: goes_up_on(pile[-1], card) if pile else rank(card) == base)
+            card = take(lambda card, pile=pile: goes_up_on(pile[-1], card) if pile else rank(card) == base)
             if card is None:
                 break
             pile.append(card)
     for number in range(1, 9):
         pile = piles[f"t{number}"] = some(rng.choice([0, 0, 1, 3]))
         for _ in range(rng.choice([0, 1, 2, 4, 7])):
-            card = take(lambda card: goes_down_on(pile[-1], card) if pile else True)
+            card = take(lambda card, pile=pile: goes_down_on(pile[-1], card) if pile else True)
             if card is None:
                 break
             pile.append(card)

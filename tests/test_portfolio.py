@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from test_solver import LOST_LADDER, replays_to_a_win, tiny, tiny_position
 
 from framework.solver import LOST, UNKNOWN, WON, Budget, SolverError, solve
 from framework.solver.portfolio import PORTFOLIOS
 from framework.solver.search import Search
-
-from test_solver import LOST_LADDER, replays_to_a_win, tiny, tiny_position
 
 
 @pytest.mark.parametrize("jobs", [1, 2])

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from conftest import make_position
+
 from framework.solver import Budget, solve
 from framework.solver.search import ENDGAME_ROUNDS, Search
 from framework.solver.shorten import shorten
-
-from conftest import make_position
 
 POSITION = {"f1": "7C", "t1": "9S", "t2": "8H", "t3": "9C", "t4": "KD", "t5": "QS"}
 

@@ -5,17 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import make_position
 
 import framework
 from framework.cards import parse_card
-from framework.solver import LOST, UNKNOWN, WON, Budget, solve
 from framework.safety import safe_moves
+from framework.solver import LOST, UNKNOWN, WON, Budget, solve
 from framework.solver.canonical import card_classes, interchangeable_groups, key_function
 from framework.solver.forced import ForcedMoves
-from framework.solver.search import ROUNDS, Round, Search
 from framework.solver.hint import ALREADY_WON, HEURISTIC, HOPELESS, NO_MOVE, SOLUTION, hint
-
-from conftest import make_position
+from framework.solver.search import ROUNDS, Round, Search
 
 GAMES = Path(__file__).parent / "solver_games"
 

@@ -11,14 +11,13 @@ import time
 from pathlib import Path
 
 import pytest
+from test_player import assert_one_line_error, patience
 
 import framework
-from framework.session import Session
 from framework.savefile import write_json
+from framework.session import Session
 from framework.solver import Budget, solve
 from framework.solver.stats import percentile, summarize, wilson
-
-from test_player import assert_one_line_error, patience
 
 GAMES = Path(__file__).parent / "solver_games"
 LADDER = str(GAMES / "ladder.yaml")

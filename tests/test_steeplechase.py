@@ -10,10 +10,10 @@ foundations go 7 8 9 T J Q K A 2 3 4 5 6.
 from __future__ import annotations
 
 import pytest
+from conftest import each, legal_texts, make_position, pile_texts, play
 
 import framework
 from framework.cards import RANK, full_deck, shuffled
-from conftest import each, legal_texts, make_position, pile_texts, play
 
 FOUNDATIONS = "f1 f2 f3 f4 f5 f6 f7 f8"
 LATER_FOUNDATIONS = "f2 f3 f4 f5 f6 f7 f8"

@@ -13,15 +13,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import make_position
 from fastapi.testclient import TestClient
 
 import framework
-from framework.session import Session
 from framework.safety import safe_moves
-from framework.web.app import create_app
 from framework.seeds import MAX_SEED
-
-from conftest import make_position
+from framework.session import Session
+from framework.web.app import create_app
 
 ROOT = Path(__file__).resolve().parent.parent
 LAUNCH_GAMES = ("steeplechase", "blockade")

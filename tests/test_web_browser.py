@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
+from test_web_api import stuck_blockade, won_in_one_steeplechase
 
 import framework
-from test_web_api import stuck_blockade, won_in_one_steeplechase
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",

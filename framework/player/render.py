@@ -215,6 +215,7 @@ def _columns(state: State, group: Group, free: set[int], look: Look) -> list[str
 def _grid(state: State, group: Group, free: set[int], look: Look) -> list[str]:
     """A grid of ``columns`` cells a row in reading order; rows left empty at the bottom are not drawn."""
     columns = group.spec.columns
+    assert columns is not None  # only a group drawn as a grid comes here
     cells = list(group.piles)
     used = [index for index, pile in enumerate(cells) if state.piles[pile]]
     rows = used[-1] // columns + 1 if used else 1

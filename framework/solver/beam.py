@@ -156,11 +156,11 @@ class Beam:
         children = expand()
         if children is None:
             return list(line)
-        frames = [[children, 0]]
+        frames: list[list[Any]] = [[children, 0]]  # each: the moves to try, and the next one's index
         try:
             while frames:
                 frame = frames[-1]
-                children, index = frame
+                children, index = frame[0], frame[1]
                 if index == len(children) or expanded >= CLOSURE_POSITIONS:
                     frames.pop()
                     if frames:

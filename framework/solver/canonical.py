@@ -72,13 +72,14 @@ def key_function(game: Game) -> Callable[[State], bytes]:
     """The function that gives the canonical key of a state of ``game``."""
     groups = interchangeable_groups(game)
     spans = [(group.start, group.stop) for group in groups]
-    classes = card_classes(game)
+    classes: bytes | None = card_classes(game)
     if classes == bytes(range(256)):
         classes = None  # every card its own class: nothing to translate
     vars_cache: dict[tuple[object, ...], bytes] = {}
 
     def key(state: State) -> bytes:
         face_down = state.face_down
+        parts: list[bytes] | None
         if any(face_down):
             # Per pile: the face-down count is text, which must not be translated as cards.
             parts = [_cards(pile, classes) + _FACE_DOWN + str(down).encode() if down else _cards(pile, classes)
@@ -93,6 +94,7 @@ def key_function(game: Game) -> Callable[[State], bytes]:
             for start, stop in spans:
                 parts[start:stop] = sorted(parts[start:stop])
             joined = _SEPARATOR.join(parts)
+        assert joined is not None  # joined above, or again from its sorted parts
         values = tuple(state.vars.values())
         tail = vars_cache.get(values)
         if tail is None:

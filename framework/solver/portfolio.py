@@ -22,7 +22,7 @@ import signal
 import sys
 import time
 from multiprocessing.connection import Connection, wait
-from typing import Any
+from typing import Any, cast
 
 from ..state import State
 from .result import UNKNOWN, Budget, Result
@@ -103,9 +103,10 @@ def _side_by_side(state: State, budget: Budget, schedules: tuple[tuple[Round, ..
             connections.append(receiver)
         replies: dict[Connection, Any] = {}
         while len(replies) < len(connections):
-            for connection in wait([c for c in connections if c not in replies]):
+            for ready in wait([c for c in connections if c not in replies]):
+                connection = cast(Connection, ready)  # wait() gives back the connections it was given
                 try:
-                    replies[connection] = connection.recv()  # type: ignore[union-attr]
+                    replies[connection] = connection.recv()
                 except EOFError:
                     replies[connection] = RuntimeError("a search process ended without an answer")
     finally:

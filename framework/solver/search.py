@@ -144,7 +144,7 @@ class _Offset:
 
     @property
     def value(self) -> int:
-        return self.rival.value - self.spent
+        return int(self.rival.value) - self.spent
 
 
 def is_detour(index: int, move: Move, last: Move | None) -> bool:
@@ -228,7 +228,7 @@ class Search:
             stopped_by=stopped_by,
         )
 
-    def _round(self, round_: Round) -> str:
+    def _round(self, round_: Round) -> str:  # noqa: C901 -- the search's inner loop, kept in one frame for speed
         """One depth-first search: at most ``round_.allowance`` discrepancies on a path, but in endgames searched in full."""
         allowance, endgame_positions, _, most_positions = round_
         state = self.state
@@ -256,7 +256,7 @@ class Search:
         # Each frame: the moves to try, the next one's index, moves to pop when done, allowance left,
         # the move that led here, the keys of the positions entered, whether no cut is unproven so far,
         # and (in an endgame searched in full) the node count when that endgame was entered, else None.
-        frames: list[list] = [[children, 0, pushed, allowance, None, keys, True, spent if endgame else None]]
+        frames: list[list[Any]] = [[children, 0, pushed, allowance, None, keys, True, spent if endgame else None]]
         give_up = sys.maxsize if most_positions is None else spent + most_positions
         while frames:
             if self.nodes >= give_up:

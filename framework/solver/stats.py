@@ -16,8 +16,8 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 from ..game import Game, load_game
-from .result import ANSWERS, LOST, UNKNOWN, WON, Budget
 from .portfolio import solve
+from .result import ANSWERS, LOST, UNKNOWN, WON, Budget
 
 #: The normal quantile of a two-sided 95% interval.
 Z95 = 1.959963984540054

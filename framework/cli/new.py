@@ -8,8 +8,8 @@ from pathlib import Path
 
 import click
 
-from .errors import PatienceError
-from .loader import parse_spec
+from ..errors import PatienceError
+from ..loader import parse_spec
 
 STARTER = """\
 # yaml-language-server: $schema={schema}

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from ..clicommon import rules_path_option
+from .common import rules_path_option
 
 LOOPBACK = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -24,7 +24,7 @@ def serve(host: str, port: int) -> None:
 
     import uvicorn
 
-    from .app import create_app
+    from ..web.app import create_app
 
     try:
         listener = socket.create_server((host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET)

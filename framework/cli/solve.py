@@ -1,22 +1,23 @@
-"""The ``patience solve`` and ``patience stats`` commands (registered in ``framework.cli``)."""
+"""``patience solve`` (one deal or saved position) and ``patience stats`` (many deals): the solver's commands."""
 
 from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import click
 
-from ..clicommon import DEAL_SEED, reports_errors, rules_path_option
 from ..game import load_game
 from ..seeds import Seed
 from ..session import load_session
+from ..solver.portfolio import MOST_SEARCHES
+from ..solver.portfolio import solve as solve_state
+from ..solver.result import LOST, UNKNOWN, WON, Budget, Result
+from ..solver.stats import solve_deals, summarize
 from ..state import State
-from .result import LOST, UNKNOWN, WON, Budget, Result
-from .portfolio import MOST_SEARCHES
-from .portfolio import solve as solve_state
-from .stats import solve_deals, summarize
+from .common import DEAL_SEED, Function, reports_errors, rules_path_option
 
 #: Default budgets: the node budget decides (the same answer on every machine); time and memory are safety nets.
 SOLVE_NODES = 1_000_000
@@ -30,10 +31,10 @@ SEARCHES = 2
 _STOPPED = {"nodes": "the node budget ran out", "time": "the time budget ran out", "memory": "the memory budget ran out"}
 
 
-def budget_options(nodes: int, seconds: float) -> Any:
+def budget_options(nodes: int, seconds: float) -> Callable[[Function], Function]:
     """The --nodes, --time, --memory and --searches options, with these node and time defaults."""
 
-    def decorate(function: Any) -> Any:
+    def decorate(function: Function) -> Function:
         function = click.option("--memory", type=click.FloatRange(min=1), default=MEMORY_MB, show_default=True,
                                 help="Most megabytes for each search's table of positions seen (an estimate).")(function)
         function = click.option("--time", "seconds", type=click.FloatRange(min=0, min_open=True), default=seconds,

@@ -1,0 +1,5 @@
+"""``python -m framework.cli``: the ``patience`` command."""
+
+from . import main
+
+main()

@@ -1,0 +1,101 @@
+"""The commands about games themselves: list them, print their rules, draw a deal, check rule files."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from ..errors import LoadError, PatienceError
+from ..game import Game, load_game
+from ..loader import available_games, load_spec, parse_spec, read_rule_file
+from ..player.render import Look, draw, pack_words, pile_names
+from ..seeds import Seed
+from .common import NO, USAGE_ERROR, reports_errors, rules_path_option, seed_option, wants_colour
+
+
+@click.command("list")
+@rules_path_option
+def list_games() -> None:
+    """List the games that can be played by name: one line each with title, decks and difficulty.
+
+    Games come from your rule directories (--rules-path, PATIENCE_RULES_PATH), the built-in
+    ones, and installed packages that ship rule files.
+    """
+    games = available_games()  # every place the loader finds games by name
+    size = max(map(len, games), default=0)
+    for name, path in games.items():
+        try:
+            spec = load_spec(path)
+        except LoadError as error:
+            click.echo(f"{name:<{size}}  cannot be loaded: {error.problems[0]}")
+            continue
+        click.echo(f"{name:<{size}}  {spec.name}, {pack_words(spec)}, {spec.difficulty or 'difficulty not given'}")
+
+
+@click.command()
+@click.argument("game")
+@rules_path_option
+@reports_errors
+def rules(game: str) -> None:
+    """Print the rules of GAME (a game's name or a rule file)."""
+    loaded = load_game(game)
+    spec = loaded.spec
+    click.echo(f"{spec.name}: {pack_words(spec)}, {spec.difficulty or 'difficulty not given'}")
+    click.echo()
+    click.echo(spec.rules.rstrip() or "The rule file has no rules text.")
+    click.echo()
+    click.echo(f"Piles: {pile_names(loaded)}.")
+
+
+@click.command()
+@click.argument("game")
+@seed_option("Deal number (default 1).")
+@rules_path_option
+@reports_errors
+def show(game: str, seed: Seed | None) -> None:
+    """Draw the opening deal of GAME."""
+    state = load_game(game).deal(1 if seed is None else seed)
+    colour = wants_colour(sys.stdout)
+    click.echo(draw(state, Look.for_stream(sys.stdout, colour=colour)), color=colour)
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True)
+def validate(files: tuple[str, ...]) -> None:
+    """Check rule files: one line FILE:LINE:COLUMN: MESSAGE per problem.
+
+    Exit status 1 if any file has a problem, 2 if a file cannot be read.
+    """
+    status = 0
+    for file in files:
+        if not os.path.lexists(file):
+            click.echo(f"patience: {file}: cannot read: No such file or directory", err=True)
+            status = USAGE_ERROR
+            continue
+        try:
+            raw = read_rule_file(Path(file), file)  # never blocks on a pipe nor reads a device forever
+        except LoadError as error:
+            problems = [str(problem) for problem in error.problems]
+        else:
+            problems = _problems(raw, file)
+        for problem in problems:
+            click.echo(problem)
+        if problems:
+            status = max(status, NO)
+        else:
+            click.echo(f"{file}: ok")
+    sys.exit(status)
+
+
+def _problems(raw: bytes, file: str) -> list[str]:
+    """Every problem of one rule file: the loader's, then any a plugin finds when the game is built."""
+    try:
+        Game(parse_spec(raw, source=file, game_id=Path(file).stem))
+    except LoadError as error:
+        return [str(problem) for problem in error.problems]
+    except PatienceError as error:
+        return [f"{file}: {error}"]
+    return []
