@@ -1,7 +1,8 @@
-"""Shared helpers: the launch games, and concrete positions written as card texts."""
+"""Shared helpers: the launch games, concrete positions written as card texts, fresh environments, the browser."""
 
 from __future__ import annotations
 
+import functools
 import importlib
 import os
 import shutil
@@ -9,8 +10,9 @@ import subprocess
 import sys
 import textwrap
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
@@ -160,3 +162,78 @@ def install_plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     plugins.load_plugin.cache_clear()
     for module in modules:
         sys.modules.pop(module, None)
+
+
+# --- the browser (tests/test_web_browser.py) ---------------------------------------------------
+
+#: Where Debian's chromium package puts the browser (.ci/install-browser installs it).
+SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
+#: The names a Chromium may have on PATH.
+CHROMIUM_COMMANDS = ("chromium", "chromium-browser")
+#: Set (to 1, as .ci/run does) where a missing browser must fail the browser tests rather than skip them.
+REQUIRE_BROWSER = "PATIENCE_REQUIRE_BROWSER"
+NO_CHROMIUM = "no Chromium found: install Debian's chromium (.ci/install-browser) or run 'playwright install chromium'"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+
+def find_chromium(playwright_own: str | None) -> Path | None:
+    """The Chromium to drive, or None: the system's, else one on PATH, else Playwright's own.
+
+    ``playwright_own`` is where Playwright keeps the Chromium that ``playwright install
+    chromium`` downloads (``playwright.chromium.executable_path``); it counts only if it is there.
+    """
+    candidates = [SYSTEM_CHROMIUM, *(shutil.which(command) for command in CHROMIUM_COMMANDS), playwright_own]
+    for candidate in candidates:
+        if candidate and Path(candidate).is_file() and os.access(candidate, os.X_OK):
+            return Path(candidate)
+    return None
+
+
+@functools.cache
+def chromium() -> Path | None:
+    """The browser the tests drive, looked for once (starting Playwright to ask where its own would be)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        return find_chromium(playwright.chromium.executable_path)
+
+
+def browser_required() -> bool:
+    """Whether a missing browser fails the browser tests (REQUIRE_BROWSER is set) instead of skipping them."""
+    return os.environ.get(REQUIRE_BROWSER, "") not in ("", "0")
+
+
+def no_browser() -> NoReturn:
+    """Skip the calling test for want of a browser, or fail it where the browser is required."""
+    if browser_required():
+        pytest.fail(f"{NO_CHROMIUM} ({REQUIRE_BROWSER} is set, so this is a failure)", pytrace=False)
+    pytest.skip(NO_CHROMIUM)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the selected tests that use the ``browser`` fixture to be skipped where there is no browser.
+
+    A mark set here, rather than a skip raised by the fixture, lets pytest's summary print
+    the reason once for them all. Where the browser is required nothing is marked, and the
+    fixture fails them instead.
+    """
+    needing = [item for item in items if "browser" in getattr(item, "fixturenames", ())]
+    if needing and chromium() is None and not browser_required():
+        for item in needing:
+            item.add_marker(pytest.mark.skip(reason=NO_CHROMIUM))
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    """A headless Chromium driven by Playwright (a ``playwright.sync_api.Browser``)."""
+    from playwright.sync_api import sync_playwright
+
+    found = chromium()
+    if found is None:
+        no_browser()
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(found), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()

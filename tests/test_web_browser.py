@@ -1,8 +1,12 @@
-"""The web player in a real browser: Playwright drives Debian's Chromium against ``patience serve``.
+"""The web player in a real browser: Playwright drives Chromium against ``patience serve``.
 
-Chromium is installed by ``.ci/install-browser`` (Playwright cannot download its own
-browser here). Each test plays a seeded deal of a launch game with the mouse and the
-keyboard, checks what the page shows, and leaves a screenshot in its temporary directory.
+Each test plays a seeded deal of a launch game with the mouse and the keyboard, checks
+what the page shows, and leaves a screenshot in its temporary directory. The ``browser``
+fixture (conftest.py) drives Debian's Chromium at /usr/bin/chromium (``.ci/install-browser``
+installs it), else a ``chromium`` on PATH, else the one ``playwright install chromium``
+downloads. Without any, these tests are skipped with the reason, unless
+PATIENCE_REQUIRE_BROWSER is set (``.ci/run`` sets it): then they fail, so CI cannot pass
+without running them.
 """
 
 from __future__ import annotations
@@ -15,14 +19,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
+
+import conftest
+import framework
+from conftest import NO_CHROMIUM, REQUIRE_BROWSER, find_chromium, no_browser
 from test_web_api import stuck_blockade, won_in_one_steeplechase
 
-import framework
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
 TIMEOUT_MS = 15_000
 BLOCKED = re.compile(r"\bblocked\b")
 
@@ -40,15 +43,6 @@ def server() -> Iterator[str]:
     finally:
         process.terminate()
         process.wait(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    assert CHROMIUM.exists(), f"{CHROMIUM} is missing: run .ci/install-browser"
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture()
@@ -138,6 +132,88 @@ def screenshot(page: Page, tmp_path: Path, name: str) -> None:
     shot = tmp_path / f"{name}.png"
     page.screenshot(path=str(shot), full_page=True)
     assert shot.stat().st_size > 10_000
+
+
+# --- finding the browser (conftest.py; these tests need none) ------------------------------------------------
+
+
+@pytest.fixture()
+def nowhere(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """No Chromium at the system's place nor on PATH; a directory to put executables in."""
+    monkeypatch.setattr(conftest, "SYSTEM_CHROMIUM", tmp_path / "usr-bin-chromium")
+    (tmp_path / "bin").mkdir()
+    monkeypatch.setenv("PATH", str(tmp_path / "bin"))
+    return tmp_path
+
+
+def executable(path: Path) -> str:
+    path.write_text("#!/bin/sh\n")
+    path.chmod(0o755)
+    return str(path)
+
+
+def test_without_a_chromium_none_is_found(nowhere):
+    assert find_chromium(None) is None
+    assert find_chromium(str(nowhere / "ms-playwright" / "chrome")) is None  # Playwright's, not downloaded
+    (nowhere / "bin" / "chromium").write_text("not executable")
+    assert find_chromium(None) is None
+
+
+def test_the_system_chromium_comes_first_then_path_then_playwrights_own(nowhere):
+    own = executable(nowhere / "chrome")
+    assert find_chromium(own) == Path(own)
+    on_path = executable(nowhere / "bin" / "chromium-browser")
+    assert find_chromium(own) == Path(on_path)
+    system = executable(nowhere / "usr-bin-chromium")
+    assert find_chromium(own) == Path(system)
+
+
+class Item:
+    """What the collection hook sees of a test: the fixtures it uses, and the marks added."""
+
+    def __init__(self, *fixturenames: str) -> None:
+        self.fixturenames = fixturenames
+        self.marks: list[pytest.Mark] = []
+
+    def add_marker(self, marker: pytest.MarkDecorator) -> None:
+        self.marks.append(marker.mark)
+
+
+def skips(monkeypatch: pytest.MonkeyPatch, found: Path | None) -> list[list[str]]:
+    """The skip reasons the collection hook gives a browser test and another test, with the browser ``found``."""
+    monkeypatch.setattr(conftest, "chromium", lambda: found)
+    items = [Item("page", "browser", "server"), Item("tmp_path")]
+    conftest.pytest_collection_modifyitems(items)
+    return [[mark.kwargs["reason"] for mark in item.marks if mark.name == "skip"] for item in items]
+
+
+def test_without_a_browser_the_browser_tests_are_marked_to_skip_with_the_reason(monkeypatch):
+    monkeypatch.delenv(REQUIRE_BROWSER, raising=False)
+    assert skips(monkeypatch, None) == [[NO_CHROMIUM], []]
+    assert skips(monkeypatch, Path("/usr/bin/chromium")) == [[], []]
+    monkeypatch.setenv(REQUIRE_BROWSER, "0")
+    assert skips(monkeypatch, None) == [[NO_CHROMIUM], []]
+
+
+def test_without_browser_tests_the_browser_is_not_looked_for(monkeypatch):
+    monkeypatch.setattr(conftest, "chromium", lambda: pytest.fail("looked for a browser"))
+    conftest.pytest_collection_modifyitems([Item("tmp_path")])
+
+
+def test_without_a_browser_no_browser_skips_with_the_reason(monkeypatch):
+    monkeypatch.delenv(REQUIRE_BROWSER, raising=False)
+    with pytest.raises(pytest.skip.Exception, match=re.escape(NO_CHROMIUM)):
+        no_browser()
+    monkeypatch.setenv(REQUIRE_BROWSER, "0")
+    with pytest.raises(pytest.skip.Exception, match=re.escape(NO_CHROMIUM)):
+        no_browser()
+
+
+def test_where_the_browser_is_required_its_absence_is_a_failure(monkeypatch):
+    monkeypatch.setenv(REQUIRE_BROWSER, "1")
+    assert skips(monkeypatch, None) == [[], []]  # not skipped: the browser fixture fails them
+    with pytest.raises(pytest.fail.Exception, match=re.escape(NO_CHROMIUM)):
+        no_browser()
 
 
 # --- the launch games, by drag and by click ---------------------------------------------------
