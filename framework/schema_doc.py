@@ -24,8 +24,8 @@ from .schemacheck import game_schema
 
 #: The command that regenerates the page.
 COMMAND = "python -m framework.schema_doc > docs/reference.md"
-#: The distribution whose plugins are the built-in ones.
-DISTRIBUTION = "patience"
+#: The distribution whose plugins are the built-in ones (``[project] name`` in pyproject.toml).
+DISTRIBUTION = "patience-games"
 
 Schema = Mapping[str, Any]
 
@@ -39,11 +39,20 @@ UNDERSTOOD = frozenset((
 ))
 
 
+def normalized(name: str) -> str:
+    """A distribution name as packaging compares them (PEP 503): case, ``-``, ``_`` and ``.`` do not count.
+
+    >>> normalized("Patience_Games") == normalized("patience-games") == "patience-games"
+    True
+    """
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
 def builtin_plugins() -> dict[str, Any]:
     """The plugins that ship with the framework, by the name a rule file uses, sorted."""
     found = {}
     for entry_point in importlib.metadata.entry_points(group=plugins.ENTRY_POINT_GROUP):
-        if entry_point.dist is not None and entry_point.dist.name == DISTRIBUTION:
+        if entry_point.dist is not None and normalized(entry_point.dist.name) == normalized(DISTRIBUTION):
             found[entry_point.name] = plugins.load_plugin(entry_point.name)
     return dict(sorted(found.items()))
 
