@@ -195,8 +195,12 @@ def chromium() -> Path | None:
     """The browser the tests drive, looked for once (starting Playwright to ask where its own would be)."""
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        return find_chromium(playwright.chromium.executable_path)
+    try:
+        with sync_playwright() as playwright:
+            own = playwright.chromium.executable_path
+    except Exception:  # Playwright cannot start: its own browser counts as absent (launching another shows why)
+        own = None
+    return find_chromium(own)
 
 
 def browser_required() -> bool:
