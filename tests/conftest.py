@@ -219,9 +219,11 @@ def no_browser() -> NoReturn:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark the selected tests that use the ``browser`` fixture to be skipped where there is no browser.
 
-    A mark set here, rather than a skip raised by the fixture, lets pytest's summary print
-    the reason once for them all. Where the browser is required nothing is marked, and the
-    fixture fails them instead.
+    Run last, after ``-k`` and ``-m`` have deselected, so that no browser is looked for when
+    no browser test runs. A mark set here, rather than a skip raised by the fixture, lets
+    pytest's summary fold the skips into one reason line instead of one per test (a
+    parametrized test keeps a line of its own). Where the browser is required nothing is
+    marked, and the fixture fails them instead.
     """
     needing = [item for item in items if "browser" in getattr(item, "fixturenames", ())]
     if needing and chromium() is None and not browser_required():
