@@ -6,10 +6,16 @@ BIN := $(VENV)/bin
 
 .PHONY: play test lint bench
 
+# The install is editable, so changes to the checkout take effect at once. setuptools
+# tells each editable install of a layout like this one (packages at the top, and
+# plugins/ and rules/ installed under other names) to beware of folders named like its
+# packages; that notice is all it prints here, and it is silenced by its exact text.
+QUIET_EDITABLE := PYTHONWARNINGS="ignore:Editable installation"
+
 $(BIN)/patience: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(QUIET_EDITABLE) $(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@
 
 play: $(BIN)/patience
@@ -20,7 +26,7 @@ test: $(BIN)/patience
 
 # The checkers CI runs: style and errors (ruff), types (mypy), the layers of the imports (import-linter).
 lint: $(BIN)/patience
-	$(BIN)/python -m pip install --quiet -e '.[test,lint]'
+	$(QUIET_EDITABLE) $(BIN)/python -m pip install --quiet -e '.[test,lint]'
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports

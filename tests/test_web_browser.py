@@ -18,13 +18,13 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
-
 import conftest
-import framework
+import pytest
 from conftest import NO_CHROMIUM, REQUIRE_BROWSER, find_chromium, no_browser
+from playwright.sync_api import Browser, Page, expect
 from test_web_api import stuck_blockade, won_in_one_steeplechase
+
+import framework
 
 TIMEOUT_MS = 15_000
 BLOCKED = re.compile(r"\bblocked\b")
