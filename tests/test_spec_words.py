@@ -13,7 +13,6 @@ import pytest
 from framework import loader, spec
 from framework.schemacheck import game_schema
 
-
 GROUP = ("$defs", "group", "properties")
 WORDS = [
     (("properties", "won_when"), spec.WonWhen),
