@@ -276,6 +276,26 @@ def test_places_in_a_grid_and_suited_piles_are_not_interchangeable():
     assert names == {"f1", "t1"}
 
 
+@pytest.mark.parametrize("game_id", ["scorpion", "spider"])
+def test_columns_a_stock_deals_onto_in_their_order_are_not_interchangeable(game_id):
+    game = framework.load_game(game_id)
+    assert {game.pile_names[group.start] for group in interchangeable_groups(game)} == {"f1"}
+    # Deal 3 with its first and sixth columns swapped is another position to the solver...
+    key = key_function(game)
+    state = game.deal(3)
+    swapped = state.copy(stack=False)
+    first, sixth = game.pile_index("t1"), game.pile_index("t6")
+    for places in (swapped.piles, swapped.face_down):
+        places[first], places[sixth] = places[sixth], places[first]
+    assert key(swapped) != key(state)
+    # ...and rightly: the stock's next cards land on other cards, so the columns differ after the deal.
+    deal = next(move for move in state.legal_moves() if move.action == "deal")
+    for position in (state, swapped):
+        position.push(deal)
+    columns = game.groups["tableau"].piles
+    assert sorted(tuple(swapped.piles[pile]) for pile in columns) != sorted(tuple(state.piles[pile]) for pile in columns)
+
+
 # --- hints ----------------------------------------------------------------------------------
 
 

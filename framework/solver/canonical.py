@@ -27,13 +27,17 @@ def interchangeable(game: Game, group: Group) -> bool:
 
     Only where every plugin of the game sees only the rule data (a plugin could
     tell piles apart by their place): then a group of several piles is
-    interchangeable unless its piles take different suits or it is drawn as a
-    grid (where a pile's place is part of the rules).
+    interchangeable unless its piles take different suits, it is drawn as a
+    grid (where a pile's place is part of the rules), or a stock deals onto its
+    piles in their order (Spider, Scorpion: the next card goes to the first pile,
+    so two positions with their piles in another order go different ways).
     """
     if not game.hooks.see_only_rule_data:
         return False
     suits = group.spec.suits
-    return len(group.piles) > 1 and not group.spec.columns and not (suits and len(set(suits)) > 1)
+    dealt_in_order = any(stock.spec.deals_to == group.name for stock in game.stocks)
+    return (len(group.piles) > 1 and not group.spec.columns and not (suits and len(set(suits)) > 1)
+            and not dealt_in_order)
 
 
 def interchangeable_groups(game: Game) -> tuple[range, ...]:
