@@ -22,7 +22,9 @@ from .errors import LoadError, Problem
 from .meaningcheck import meaning_problems
 from .schemacheck import did_you_mean, schema_problems
 from .spec import (
+    REST,
     UNLIMITED,
+    UNLIMITED_WORD,
     Accepts,
     BuildRule,
     DealStep,
@@ -184,7 +186,7 @@ def _suit_indices(names: list[str]) -> tuple[int, ...]:
 
 
 def _redeals(value: int | str) -> int:
-    return UNLIMITED if value == "unlimited" else int(value)
+    return UNLIMITED if value == UNLIMITED_WORD else int(value)
 
 
 def _fields(data: dict[str, Any], keys: dict[str, tuple[str, Callable[[Any], Any]]]) -> dict[str, Any]:
@@ -251,7 +253,7 @@ def _deal_step(step: dict[str, Any], group: GroupSpec) -> DealStep:
     targets = 1 if "pile" in step else step.get("piles", group.piles)
     if "card" in step:
         return DealStep(step["to"], piles or (0,), (1,), card=parse_card(step["card"]))
-    cards = None if step["cards"] == "rest" else _per_pile(step["cards"], targets)
+    cards = None if step["cards"] == REST else _per_pile(step["cards"], targets)
     face_down = _per_pile(step.get("face_down", 0), targets)
     return DealStep(step["to"], piles, cards, face_down, step.get("by_rows", False))
 

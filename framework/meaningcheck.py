@@ -16,7 +16,7 @@ from . import plugins
 from .cards import SUIT_NAMES, parse_card
 from .errors import Problem
 from .schemacheck import Validator, did_you_mean, explain
-from .spec import FIRST_FOUNDATION_CARD, Accepts, Pick, Role, WonWhen
+from .spec import FIRST_FOUNDATION_CARD, REST, Accepts, Direction, Pick, Role, WonWhen
 from .yamlsource import YamlDocument
 
 Path = tuple[Any, ...]
@@ -102,7 +102,7 @@ class _Checks:
         if "suits" in group and len(group["suits"]) != group.get("piles", 1):
             self.problem(path + ("suits",), f"{len(group['suits'])} suits for {group.get('piles', 1)} piles; "
                          "give one suit per pile")
-        if group.get("pick") == Pick.RUN and group.get("build", {}).get("direction", "none") == "none":
+        if group.get("pick") == Pick.RUN and group.get("build", {}).get("direction", Direction.NONE) == Direction.NONE:
             self.problem(path + ("pick",), "'run' follows the build rule, but this group does not build")
 
     # --- the deal ----------------------------------------------------------------------------
@@ -153,7 +153,7 @@ class _Checks:
             return False
         if "card" in step:
             return self._named_card(path, step, targets, deal)
-        if step["cards"] == "rest":
+        if step["cards"] == REST:
             return self._rest(path, step, targets, last, deal)
         return self._counted(path, step, targets, deal)
 

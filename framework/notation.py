@@ -62,7 +62,8 @@ def move_examples(game: Game) -> list[tuple[str, str]]:
     game whose rule data moves no card (its plugins make every move).
     """
     movers = [group for group in game.groups.values() if group.pick != Pick.NOTHING and group.target_groups]
-    sources = sorted(movers, key=lambda group: group.role != Role.TABLEAU)  # a tableau's piles first: the usual case
+    # The usual case first: from a tableau, and from a foundation last.
+    sources = sorted(movers, key=lambda group: (group.role != Role.TABLEAU, group.role == Role.FOUNDATION))
     if not sources:
         return []
     source = sources[0]

@@ -95,7 +95,10 @@ class Difficulty(StrEnum):
 
 #: The game's ``base_rank`` meaning "the rank dealt to the first foundation pile".
 FIRST_FOUNDATION_CARD = "first foundation card"
-#: A stock's ``redeals`` that has no limit (the rule file says ``unlimited``).
+#: A deal step's ``cards`` meaning every card left in the pack.
+REST = "rest"
+#: A stock's ``redeals`` without a limit: the word in a rule file, and the number in a spec.
+UNLIMITED_WORD = "unlimited"
 UNLIMITED = -1
 
 
