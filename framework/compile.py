@@ -126,13 +126,15 @@ class Rules:
         self.total_cards = len(self.pack)
         #: The one suit each pile takes, or -1 where any suit goes.
         self.pile_suit: tuple[int, ...] = tuple(
-            group.spec.suits[p - group.piles.start] if group.spec.suits else -1 for p, group in enumerate(self.pile_group))
+            group.spec.suits[p - group.piles.start] if group.spec.suits else -1
+            for p, group in enumerate(self.pile_group))
         #: Groups with the role 'foundation', in order.
         self.foundations: tuple[Group, ...] = self.groups_of(Role.FOUNDATION)
         self.foundation_piles: tuple[int, ...] = _piles(self.foundations)
         self.stocks: tuple[Group, ...] = tuple(g for g in self.groups_of(Role.STOCK) if g.stock_target >= 0)
         #: Piles whose cards may be picked up and moved by the rule data.
-        self.source_piles: tuple[int, ...] = _piles(g for g in self.groups.values() if g.pick != Pick.NOTHING and g.targets)
+        self.source_piles: tuple[int, ...] = _piles(g for g in self.groups.values()
+                                                    if g.pick != Pick.NOTHING and g.targets)
         #: Piles whose face-down top card is turned up at once.
         self.turn_up_piles: tuple[int, ...] = _piles(g for g in self.groups.values() if g.spec.turn_up_top)
         #: (pile, pile it is refilled from) for piles refilled at once when empty.

@@ -56,7 +56,8 @@ def change_problem(state: State, change: Any) -> str | None:
         if change.source == change.target:
             return f"{change!r}: a transfer goes from one pile to another"
         if not _is_whole(change.count) or not 1 <= change.count <= len(piles[change.source]):
-            return f"{change!r}: count {change.count!r} is not from 1 to the {len(piles[change.source])} cards of pile {change.source}"
+            return (f"{change!r}: count {change.count!r} is not from 1 to the "
+                    f"{len(piles[change.source])} cards of pile {change.source}")
         if not isinstance(change.turn, bool):
             return f"{change!r}: turn {change.turn!r} is not true or false"
         return None
@@ -71,7 +72,8 @@ def change_problem(state: State, change: Any) -> str | None:
         if not _is_whole(change.pile) or not 0 <= change.pile <= last:
             return f"{change!r}: pile {change.pile!r} is not a pile number from 0 to {last}"
         if not _is_whole(change.count) or not 0 <= change.count <= len(piles[change.pile]):
-            return f"{change!r}: count {change.count!r} is not from 0 to the {len(piles[change.pile])} cards of pile {change.pile}"
+            return (f"{change!r}: count {change.count!r} is not from 0 to the "
+                    f"{len(piles[change.pile])} cards of pile {change.pile}")
         return None
     return f"{shown(change)} is not a change (Transfer, SetVar or SetFaceDown)"
 
@@ -93,7 +95,7 @@ def limits_problem(state: State, answer: Any) -> str | None:
 
 
 def listed(answer: Any) -> list[Any] | None:
-    """The items of a plugin's ``answer`` that should be a list (any iterable but text or a mapping will do), or None."""
+    """The items of a plugin's ``answer`` that should be a list (any iterable but text or mappings will do), or None."""
     if type(answer) is list:
         return answer
     if isinstance(answer, (str, bytes, Mapping)) or not isinstance(answer, Iterable):

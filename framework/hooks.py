@@ -158,7 +158,8 @@ class Hooks:
         arguments: Arguments = {"game": game, "move": move}
         text = self._call("move_text", arguments)
         if text is not None and not isinstance(text, str):
-            raise self._nonsense("move_text", arguments, lambda answer: not isinstance(answer, str), f"{shown(text)} is not text")
+            raise self._nonsense("move_text", arguments, lambda answer: not isinstance(answer, str),
+                                 f"{shown(text)} is not text")
         return text
 
     def is_won(self, state: State) -> bool | None:
@@ -210,7 +211,8 @@ class Hooks:
         except Exception as error:  # an answer that fails as it is read, e.g. a generator
             raise self._failed(hook_name, error) from error
         if items is None:
-            raise self._nonsense(hook_name, arguments, lambda other: listed(other) is None, f"{shown(answer)} is not a list")
+            raise self._nonsense(hook_name, arguments, lambda other: listed(other) is None,
+                                 f"{shown(answer)} is not a list")
         return items
 
     def _joined(self, hook_name: str, arguments: Arguments, answers: list[Any]) -> list[Any]:
@@ -226,7 +228,8 @@ class Hooks:
         who = f"plugin {culprit!r}" if culprit else "a plugin"
         return PluginError(f"{who} failed in hook {hook_name!r}: {type(error).__name__}: {error}")
 
-    def _nonsense(self, hook_name: str, arguments: Arguments, is_wrong: Callable[[Any], bool], problem: str) -> PluginError:
+    def _nonsense(self, hook_name: str, arguments: Arguments, is_wrong: Callable[[Any], bool],
+                  problem: str) -> PluginError:
         """The error for a wrong answer to a hook, naming the plugin whose own answer ``is_wrong``.
 
         Made only when something is wrong: each plugin is asked again on its own,

@@ -49,7 +49,8 @@ RULES_PATH_VARIABLE = "PATIENCE_RULES_PATH"
 RULE_SUFFIXES = (".yaml", ".yml")
 
 
-#: Entry-point group through which installed packages ship rule files: each entry point names a package whose directory holds them.
+#: Entry-point group through which installed packages ship rule files: each entry point names a package
+#: whose directory holds them.
 RULES_ENTRY_POINT_GROUP = "patience.rules"
 
 
@@ -58,7 +59,8 @@ def rule_directories() -> list[Path]:
     then the built-in ones, then those of installed packages (the ``patience.rules`` entry points)."""
     found = [Path(part) for part in os.environ.get(RULES_PATH_VARIABLE, "").split(os.pathsep) if part]
     found.append(Path(str(resources.files("patience_rules"))))
-    for entry_point in sorted(importlib.metadata.entry_points(group=RULES_ENTRY_POINT_GROUP), key=lambda entry: entry.name):
+    for entry_point in sorted(importlib.metadata.entry_points(group=RULES_ENTRY_POINT_GROUP),
+                              key=lambda entry: entry.name):
         try:
             found.append(Path(str(resources.files(entry_point.value))))
         except (ImportError, TypeError):
@@ -112,7 +114,8 @@ def _file_here(name: str) -> str:
     for suffix in RULE_SUFFIXES:
         try:
             if Path(name + suffix).is_file():
-                return f"; there is a rule file {name + suffix} in this folder: name the file ({name + suffix}) to use it"
+                return (f"; there is a rule file {name + suffix} in this folder: "
+                        f"name the file ({name + suffix}) to use it")
         except (OSError, ValueError):  # a name too long for the system, or with a NUL: no such file
             continue
     return ""

@@ -95,8 +95,8 @@ class _Checks:
     def _pile_keys(self, name: str, group: dict[str, Any]) -> None:
         path = ("groups", name)
         if group.get("fill_at_once") and "max_cards" not in group:
-            self.problem(path + ("fill_at_once",), "'fill_at_once' fills a pile with 'max_cards' cards: give 'max_cards'",
-                         key=True)
+            self.problem(path + ("fill_at_once",), "'fill_at_once' fills a pile with 'max_cards' cards: "
+                         "give 'max_cards'", key=True)
         if group.get("when_empty", {}).get("accepts") == Accepts.BASE_RANK and "base_rank" not in self.data:
             self.problem(path + ("when_empty", "accepts"), "'base rank' needs the game's 'base_rank'")
         if "suits" in group and len(group["suits"]) != group.get("piles", 1):
@@ -126,12 +126,14 @@ class _Checks:
                     break  # the steps after it would only repeat that the pack is used up
         if deal.dealt < total and deal.complete:
             self.problem(("deal",), key=True,
-                         message=f"the deal leaves {total - deal.dealt} of {total} cards undealt; end it with 'cards: rest'")
+                         message=f"the deal leaves {total - deal.dealt} of {total} cards undealt; "
+                                 "end it with 'cards: rest'")
         if data.get("base_rank") == FIRST_FOUNDATION_CARD and not deal.first_foundation_card:
             self.problem(("base_rank",), "'first foundation card' needs a deal step that puts a card on the first "
                          "foundation pile")
         if data.get("won_when", WonWhen.ALL_ON_FOUNDATIONS) == WonWhen.ALL_ON_FOUNDATIONS and not foundations:
-            self.problem(("won_when",), "the game is won with all cards on foundations, but no group has role 'foundation'")
+            self.problem(("won_when",), "the game is won with all cards on foundations, "
+                         "but no group has role 'foundation'")
         return True
 
     def _deal_step(self, path: Path, step: dict[str, Any], last: bool, deal: _Deal) -> bool:
@@ -189,7 +191,8 @@ class _Checks:
         face_down = step.get("face_down", 0)
         face_down = face_down if isinstance(face_down, list) else [face_down] * len(targets)
         if len(face_down) != len(targets):
-            self.problem(path + ("face_down",), f"{len(face_down)} counts for {len(targets)} piles; give one count per pile")
+            self.problem(path + ("face_down",), f"{len(face_down)} counts for {len(targets)} piles; "
+                         "give one count per pile")
             return False
         for pile, cards_here, down_here in zip(targets, per_pile, face_down):
             if down_here > cards_here:
@@ -204,7 +207,8 @@ class _Checks:
                 deal.face_up_piles.add((step["to"], pile))
         deal.dealt += sum(per_pile)
         if deal.dealt > deal.total:
-            self.problem(path + ("cards",), f"the deal needs {deal.dealt} cards by this step, but the pack holds {deal.total}")
+            self.problem(path + ("cards",), f"the deal needs {deal.dealt} cards by this step, "
+                         f"but the pack holds {deal.total}")
             deal.too_many = True
             return False
         deal.note(step["to"], targets, per_pile)

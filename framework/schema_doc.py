@@ -243,7 +243,8 @@ class _Writer:
             self.lines += [f'<a id="{anchor("type", name)}"></a>', "", f"### {_words(name)}", ""]
             if schema.get("description"):
                 self.lines += [schema["description"], ""]
-            self.lines += [f"- Value: {self.describe({k: v for k, v in schema.items() if k != 'description'}, _words(name))}.", ""]
+            value = self.describe({k: v for k, v in schema.items() if k != "description"}, _words(name))
+            self.lines += [f"- Value: {value}.", ""]
 
 
 def keys_text(schema: Schema) -> str:

@@ -33,7 +33,8 @@ def schema_problems(document: YamlDocument, source: str) -> list[Problem]:
     """Every place where ``document`` breaks the rule-file schema, one problem each (one per value of a wrong type)."""
     problems = []
     mistyped: set[tuple[Any, ...]] = set()  # a value of the wrong type needs no more messages
-    for error in sorted(Validator(game_schema()).iter_errors(document.data), key=lambda error: error.validator != "type"):
+    for error in sorted(Validator(game_schema()).iter_errors(document.data),
+                        key=lambda error: error.validator != "type"):
         path = tuple(error.absolute_path)
         if path in document.refused or path in mistyped:
             continue

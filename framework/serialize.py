@@ -36,7 +36,8 @@ def state_to_json(state: State) -> dict[str, Any]:
     data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "game": game.id}
     if state.seed is not None:
         data["seed"] = state.seed
-    data["piles"] = {name: [card_text(card) for card in state.piles[index]] for index, name in enumerate(game.pile_names)}
+    data["piles"] = {name: [card_text(card) for card in state.piles[index]]
+                     for index, name in enumerate(game.pile_names)}
     face_down = {name: state.face_down[index] for index, name in enumerate(game.pile_names) if state.face_down[index]}
     if face_down:
         data["face_down"] = face_down
@@ -135,7 +136,8 @@ def _read_piles(game: Game, piles_data: Any) -> list[list[int]]:
         raise StateError("field 'piles': expected an object of pile names to card lists")
     for name in piles_data:
         if name not in game.pile_names:
-            raise StateError(f"field {_field('piles', name)}: no such pile in {game.id} (piles: {', '.join(game.pile_names)})")
+            raise StateError(f"field {_field('piles', name)}: no such pile in {game.id} "
+                             f"(piles: {', '.join(game.pile_names)})")
     piles: list[list[int]] = []
     for name in game.pile_names:
         cards = piles_data.get(name)
@@ -156,10 +158,12 @@ def _read_face_down(game: Game, face_down_data: Any, piles: list[list[int]]) -> 
     may_be_face_down = _piles_dealt_face_down(game)
     for name, count in face_down_data.items():
         if name not in game.pile_names:
-            raise StateError(f"field {_field('face_down', name)}: no such pile in {game.id} (piles: {', '.join(game.pile_names)})")
+            raise StateError(f"field {_field('face_down', name)}: no such pile in {game.id} "
+                             f"(piles: {', '.join(game.pile_names)})")
         index = game.pile_index(name)
         if not _is_count(count) or not 0 <= count <= len(piles[index]):
-            raise StateError(f"field {_field('face_down', name)}: expected a count from 0 to {len(piles[index])}, got {_shown(count)}")
+            raise StateError(f"field {_field('face_down', name)}: expected a count from 0 to {len(piles[index])}, "
+                             f"got {_shown(count)}")
         if count and index not in may_be_face_down:
             raise StateError(f"field {_field('face_down', name)}: {game.id} never has face-down cards on this pile")
         face_down[index] = count
@@ -188,7 +192,8 @@ def _read_vars(game: Game, vars_data: Any) -> dict[str, Any]:
     for name, value in vars_data.items():
         if name not in variables:
             known = ", ".join(variables) or "none"
-            raise StateError(f"field {_field('vars', name)}: {game.id} keeps no variable of that name (variables: {known})")
+            raise StateError(f"field {_field('vars', name)}: {game.id} keeps no variable of that name "
+                             f"(variables: {known})")
         expected = variables[name]
         if not is_like(value, expected):
             raise StateError(f"field {_field('vars', name)}: expected a value like {expected!r}, got {_shown(value)}")
@@ -196,7 +201,8 @@ def _read_vars(game: Game, vars_data: Any) -> dict[str, Any]:
     if game.spec.base_rank is not None:
         base = variables.get(BASE_RANK_VAR)
         if not _is_count(base) or not 1 <= base <= 13:
-            raise StateError(f"field 'vars.{BASE_RANK_VAR}': expected the base rank, a whole number from 1 (ace) to 13 (king); got {_shown(base)}")
+            raise StateError(f"field 'vars.{BASE_RANK_VAR}': expected the base rank, "
+                             f"a whole number from 1 (ace) to 13 (king); got {_shown(base)}")
     if REDEALS_VAR in variables:
         limits = [group.spec.redeals for group in game.stocks]
         most = UNLIMITED if UNLIMITED in limits else max(limits)

@@ -48,7 +48,7 @@ HINT_WITHOUT_MOVE = {ALREADY_WON: "The game is won already.", NO_MOVE: "No legal
 
 
 class Suggestion(NamedTuple):
-    """A hint: the ``move`` to play (None when there is none), ``how`` it was found (``Hint.how``), and why, in words."""
+    """A hint: the ``move`` to play (None if there is none), ``how`` it was found (``Hint.how``), and why, in words."""
 
     move: Move | None
     how: str
@@ -195,7 +195,8 @@ def load_session(path: str, *, game: Game | None = None, any_game: bool = False,
             raise StateError(f"this is a saved game of {name!r}, not of {game.id!r}")
         if game is None or name != game.id:
             if name not in available_games():  # a game by name only, never a path a file chose
-                raise StateError(f"this is a saved game of {name!r}, which is not a game found by name (see patience list)")
+                raise StateError(f"this is a saved game of {name!r}, which is not a game found by name "
+                                 "(see patience list)")
             game = load_game(name)
         return Session.from_json(game, data, autoplay=autoplay)
     except PatienceError as error:
@@ -221,12 +222,14 @@ def _check_header(data: Any) -> None:
     if not isinstance(data, Mapping):
         raise StateError("a saved game is a JSON object")
     if data.get("format") != SAVE_FORMAT:
-        raise StateError(f"field 'format': expected {SAVE_FORMAT!r} (a saved game) or {STATE_FORMAT!r}, got {data.get('format')!r}")
+        raise StateError(f"field 'format': expected {SAVE_FORMAT!r} (a saved game) or {STATE_FORMAT!r}, "
+                         f"got {data.get('format')!r}")
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise StateError("field 'version': expected a whole number")
     if version > SAVE_VERSION:
-        raise StateError(f"field 'version': {version} is newer than this program reads ({SAVE_VERSION}); upgrade patience")
+        raise StateError(f"field 'version': {version} is newer than this program reads ({SAVE_VERSION}); "
+                         "upgrade patience")
 
 
 def _read_turns(turns: Any, moves: int) -> list[int]:

@@ -106,7 +106,8 @@ class State:
                     if empty and group.index in target_group.empty_sources and target_group.takes_single_cards() and (
                         target_group.accepts_on_empty(card, base_rank)
                     ):
-                        targets = sorted([*targets, *(pile for pile in empty if game.pile_suit[pile] in (-1, SUIT[card]))])
+                        targets = sorted([*targets, *(pile for pile in empty
+                                                      if game.pile_suit[pile] in (-1, SUIT[card]))])
                     for target in targets:
                         if target != source:
                             moves.append(Move(source, target, 1))
@@ -143,7 +144,8 @@ class State:
         takers[group.index] = (taking, empty)
         return taking, empty
 
-    def _run_moves(self, source: int, group: Group, most: int, base_rank: int | None, takers: dict[int, Takers], moves: list[Move]) -> None:
+    def _run_moves(self, source: int, group: Group, most: int, base_rank: int | None, takers: dict[int, Takers],
+                   moves: list[Move]) -> None:
         """Append the moves of 1 to ``most`` cards from pile ``source`` (the general case of ``legal_moves``)."""
         game = self.game
         piles = self.piles
@@ -164,7 +166,8 @@ class State:
             taking, empty = takers.get(target_group.index) or self._takers(target_group, takers)
             found = [(target, count) for count in range(1, most + 1) for target in taking.get(pile[-count], ())]
             if empty and group.index in target_group.empty_sources:
-                found += [(target, count) for count in self._onto_empty(target_group, pile, most, base_rank) for target in empty]
+                found += [(target, count) for count in self._onto_empty(target_group, pile, most, base_rank)
+                          for target in empty]
             found.sort()  # by target, then count, as the moves are listed
             for target, count in found:
                 if target == source:
@@ -185,7 +188,8 @@ class State:
         counts: range | list[int] = range(1, most + 1)
         if group.spec.fill_at_once:
             counts = [count for count in counts if count == group.max_cards]
-        return [count for count in counts if group.accepts_on_empty(pile[-count], base_rank) and self._lays(group, pile, count, 0)]
+        return [count for count in counts
+                if group.accepts_on_empty(pile[-count], base_rank) and self._lays(group, pile, count, 0)]
 
     def _pickable(self, source: int, group: Group) -> int:
         """How many cards at most may be picked from pile ``source`` by its group's rule."""

@@ -64,17 +64,21 @@ def check_random_games(game: Game, seeds: Iterable[int] = range(10), moves: int 
                 break
             move = rng.choice(legal)
             before = state.to_json()
-            assert state.parse_move(state.move_text(move)) == move, f"seed {seed}: {state.move_text(move)!r} reads back as another move"
+            assert state.parse_move(state.move_text(move)) == move, \
+                f"seed {seed}: {state.move_text(move)!r} reads back as another move"
             state.push(move)
             made += 1
-            assert Counter(card for pile in state.piles for card in pile) == pack, f"seed {seed}: cards changed after {state.move_text(move)!r}"
+            assert Counter(card for pile in state.piles for card in pile) == pack, \
+                f"seed {seed}: cards changed after {state.move_text(move)!r}"
             state.pop()
-            assert state.to_json() == before, f"seed {seed}: pop after {state.move_text(move)!r} did not restore the state"
+            assert state.to_json() == before, \
+                f"seed {seed}: pop after {state.move_text(move)!r} did not restore the state"
             state.push(move)
         text = json.dumps(state.to_json())
         again = game.state_from_json(json.loads(text))
         assert json.dumps(again.to_json()) == text, f"seed {seed}: the JSON round trip changed the state"
         while again.move_stack:
             again.pop()
-        assert again.to_json()["piles"] == opening["piles"], f"seed {seed}: undoing every move did not lead back to the deal"
+        assert again.to_json()["piles"] == opening["piles"], \
+            f"seed {seed}: undoing every move did not lead back to the deal"
     return made

@@ -121,7 +121,8 @@ class _Reader:
         return node.tag in _PLAIN_TAGS or id(node) not in self.loader.written_tags
 
     def mapping(self, node: yaml.MappingNode, path: Path) -> dict[str, Any]:
-        merges = [value for key, value in node.value if key.tag == _MERGE_TAG and id(key) not in self.loader.written_tags]
+        merges = [value for key, value in node.value
+                  if key.tag == _MERGE_TAG and id(key) not in self.loader.written_tags]
         result = self.merged(merges, path)  # first, so that the keys written here win
         written: set[str] = set()
         for key_node, value_node in node.value:
@@ -207,7 +208,8 @@ def _position(mark: yaml.Mark) -> Position:
 class YamlDocument:
     """A YAML document as plain data, with ``position(path)`` for any value in it."""
 
-    def __init__(self, data: Any, positions: dict[Path, Position], key_positions: dict[Path, Position], refused: set[Path]) -> None:
+    def __init__(self, data: Any, positions: dict[Path, Position], key_positions: dict[Path, Position],
+                 refused: set[Path]) -> None:
         self.data = data
         #: Paths of values refused while reading (already reported).
         self.refused = refused
@@ -252,7 +254,8 @@ def read_yaml(raw: bytes, source: str) -> tuple[YamlDocument | None, list[Proble
         return None, [Problem(source, line, column, _syntax_message(error, text))]
     except yaml.reader.ReaderError as error:
         line, column = _line_column(text, error.position)
-        return None, [Problem(source, line, column, f"the character U+{error.character:04X} is not allowed in YAML text")]
+        return None, [Problem(source, line, column,
+                              f"the character U+{error.character:04X} is not allowed in YAML text")]
     return YamlDocument(data, reader.positions, reader.key_positions, reader.refused), reader.problems
 
 
@@ -269,7 +272,8 @@ def _syntax_message(error: yaml.MarkedYAMLError, text: str) -> str:
         return "a tab character; indent YAML with spaces"
     if message == "but found another document":
         return "a second document ('---'); a rule file holds one"
-    if message == "found unexpected end of stream" and error.context_mark is not None and "quoted" in (error.context or ""):
+    if (message == "found unexpected end of stream" and error.context_mark is not None
+            and "quoted" in (error.context or "")):
         line, column = _position(error.context_mark)
         return f"the quoted text that starts at line {line}, column {column} is never closed"
     if message.startswith("found undefined alias"):

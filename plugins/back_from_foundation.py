@@ -23,7 +23,8 @@ class BackFromFoundation:
         "type": "object",
         "additionalProperties": False,
         "properties": {
-            "to": group_option("The groups a foundation card may go back to (default: every tableau group).", many=True),
+            "to": group_option("The groups a foundation card may go back to (default: every tableau group).",
+                               many=True),
             "onto_empty": {
                 "description": "Whether a foundation card may go onto an empty pile (default: no).",
                 "type": "boolean",
@@ -50,7 +51,8 @@ class BackFromFoundation:
                 destination = piles[target]
                 group = pile_group[target]
                 if destination:
-                    if group.fits(destination[-1], card) and (group.max_cards is None or len(destination) < group.max_cards):
+                    if group.fits(destination[-1], card) and (group.max_cards is None
+                                                              or len(destination) < group.max_cards):
                         moves.append(Move(source, target))
                 elif self.onto_empty and group.accepts_on_empty(card, state.base_rank):
                     moves.append(Move(source, target))

@@ -68,7 +68,8 @@ class GridAccess:
             free = {held[0], held[-1]}
             for opening in openings:
                 if opening in column:  # so is the nearest card on each side of an opening
-                    free.update([cell for cell in held if cell < opening][-1:], [cell for cell in held if cell > opening][:1])
+                    free.update([cell for cell in held if cell < opening][-1:],
+                                [cell for cell in held if cell > opening][:1])
             for cell in held[1:-1]:
                 if cell not in free:
                     blocked[cell] = 0

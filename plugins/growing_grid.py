@@ -65,7 +65,8 @@ class GrowingGrid:
             return f"field 'vars.{ROWS_VAR}': expected a whole number from {self.rows_at_deal} to {most}, got {rows}"
         below = [cell for cell in range(self.cells.start + rows * self.columns, self.cells.stop) if state.piles[cell]]
         if below:
-            return f"field 'vars.{ROWS_VAR}': {rows} rows are dealt, but pile {state.game.pile_names[below[0]]} below them holds a card"
+            return (f"field 'vars.{ROWS_VAR}': {rows} rows are dealt, "
+                    f"but pile {state.game.pile_names[below[0]]} below them holds a card")
         return None
 
     @hookimpl

@@ -79,7 +79,8 @@ def starter_text(name: str) -> str:
 def new(name: str, directory: Path) -> None:
     """Write NAME.yaml, a commented starter rule file for a new game."""
     if not name.replace("-", "").replace("_", "").isalnum() or not name[0].isalpha():
-        click.echo(f"patience: {name!r} is not a game name: use letters, digits, '-' and '_', starting with a letter", err=True)
+        click.echo(f"patience: {name!r} is not a game name: use letters, digits, '-' and '_', "
+                   "starting with a letter", err=True)
         sys.exit(2)
     path = directory / f"{name}.yaml"
     if path.exists():

@@ -21,7 +21,8 @@ from .common import reports_errors, rules_path_option, seed_option, wants_colour
 @click.argument("game", required=False)
 @seed_option("Deal number (default: a random deal, shown in the heading).")
 @click.option("--load", "save_file", help="Continue the game saved in this file.")
-@click.option("--auto/--no-auto", default=True, show_default=True, help="Play safe moves to the foundations by themselves.")
+@click.option("--auto/--no-auto", default=True, show_default=True,
+              help="Play safe moves to the foundations by themselves.")
 @rules_path_option
 @reports_errors
 def play(game: str | None, seed: Seed | None, save_file: str | None, auto: bool) -> None:

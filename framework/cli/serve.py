@@ -14,7 +14,8 @@ DEFAULT_PORT = 8000
 
 @click.command()
 @click.option("--host", default=LOOPBACK, show_default=True,
-              help="The address to listen on. The default is this machine only; 0.0.0.0 opens the player to the network.")
+              help="The address to listen on. The default is this machine only; "
+                   "0.0.0.0 opens the player to the network.")
 @click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT, show_default=True,
               help="The port to listen on (0: any free port).")
 @rules_path_option

@@ -28,7 +28,8 @@ MEMORY_MB = 1024.0
 #: Searches per deal (each with its own schedule of rounds; see ``portfolio``).
 SEARCHES = 2
 
-_STOPPED = {"nodes": "the node budget ran out", "time": "the time budget ran out", "memory": "the memory budget ran out"}
+_STOPPED = {"nodes": "the node budget ran out", "time": "the time budget ran out",
+            "memory": "the memory budget ran out"}
 
 
 def budget_options(nodes: int, seconds: float) -> Callable[[Function], Function]:
@@ -36,9 +37,11 @@ def budget_options(nodes: int, seconds: float) -> Callable[[Function], Function]
 
     def decorate(function: Function) -> Function:
         function = click.option("--memory", type=click.FloatRange(min=1), default=MEMORY_MB, show_default=True,
-                                help="Most megabytes for each search's table of positions seen (an estimate).")(function)
+                                help="Most megabytes for each search's table of positions seen "
+                                "(an estimate).")(function)
         function = click.option("--time", "seconds", type=click.FloatRange(min=0, min_open=True), default=seconds,
-                                show_default=True, help="Most seconds per deal (a safety net: answers then depend on speed).")(function)
+                                show_default=True, help="Most seconds per deal (a safety net: answers then depend "
+                                "on speed).")(function)
         function = click.option("--searches", type=click.IntRange(min=1, max=MOST_SEARCHES), default=SEARCHES,
                                 show_default=True, help="Searches per deal, each with its own schedule and the whole "
                                 "budget; the one that decides within the fewest positions answers.")(function)
@@ -96,7 +99,8 @@ def describe(state: State, where: str, result: Result, searches: int = 1) -> str
         return "\n".join([text, *wrapped(result.line)]) if result.line else text + " It is won already."
     if result.answer == LOST:
         return f"{title}: lost. No sequence of moves wins: every position reachable was searched ({effort})."
-    return f"{title}: unknown. {_STOPPED[result.stopped_by or 'nodes'].capitalize()} ({effort}); try more --nodes or --time."
+    return (f"{title}: unknown. {_STOPPED[result.stopped_by or 'nodes'].capitalize()} ({effort}); "
+            "try more --nodes or --time.")
 
 
 def wrapped(texts: tuple[str, ...], width: int = 100) -> list[str]:
@@ -165,7 +169,8 @@ def report(name: str, first: int, budget: Budget, summary: dict[str, Any], searc
         f"{name}: deals {first} to {first + total - 1}, {searches} search{'es' if searches > 1 else ''} per deal, "
         f"at most {budget.nodes} positions per search and {budget.seconds:g} s per deal",
         f"won {counts[WON]}, lost {counts[LOST]}, unknown {counts[UNKNOWN]} (decided {share(summary['decided'])})",
-        f"win rate of the decided deals: {share(summary['win_rate'])} (95% Wilson interval {share(low)} to {share(high)})",
+        f"win rate of the decided deals: {share(summary['win_rate'])} "
+        f"(95% Wilson interval {share(low)} to {share(high)})",
         f"win rate of all deals, whatever the unknown ones are: 95% interval {share(all_low)} to {share(all_high)}",
         f"time to decide a deal: median {seconds(times['median'])}, 90th percentile {seconds(times['p90'])}, "
         f"longest {seconds(times['max'])}",

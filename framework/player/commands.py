@@ -202,7 +202,8 @@ _COMMAND_LIST = (
     Command("restart", "restart", "go back to the deal (redo still works)", _restart),
     Command("save", "save FILE", "write the game, with its undo and redo, to FILE", _save),
     Command("load", "load FILE", "continue a game saved in FILE", _load),
-    Command("hint", "hint [SECONDS]", f"suggest a move, from a solution if the solver finds one (within {HINT_SECONDS:g} s)", _hint),
+    Command("hint", "hint [SECONDS]", "suggest a move, from a solution if the solver finds one "
+            f"(within {HINT_SECONDS:g} s)", _hint),
     Command("auto", "auto on|off", "turn auto-play of safe moves to the foundations on or off", _auto),
     Command("show", "show", "draw the table again", _show),
     Command("rules", "rules", "print the rules of the game", _rules),

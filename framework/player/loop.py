@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 PROMPT = "> "
 
 
-def play(session: Session, out: Callable[[str], None], look: Look, lines: Iterable[str] | None, *, opening: Sequence[Move] = ()) -> int:
+def play(session: Session, out: Callable[[str], None], look: Look, lines: Iterable[str] | None, *,
+         opening: Sequence[Move] = ()) -> int:
     """Play until quit or the end of input; return the exit status (1 if the game ended lost).
 
     ``lines`` are the commands of a script; None reads them from the terminal.

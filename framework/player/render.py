@@ -127,7 +127,10 @@ def describe(state: State, move: Move, look: Look = PLAIN, *, align: int = 0) ->
 
 
 def pack_words(spec: GameSpec) -> str:
-    """The game's pack in a player's words: ``52 cards``, ``104 cards (2 decks)``, ``104 cards of one suit (spades)``."""
+    """The game's pack in a player's words.
+
+    For example: ``52 cards``, ``104 cards (2 decks)``, ``104 cards of one suit (spades)``.
+    """
     cards = spec.decks * 13 * len(spec.suits)
     if len(spec.suits) < len(SUIT_NAMES):
         count = ("one", "two", "three")[len(spec.suits) - 1]
@@ -225,5 +228,6 @@ def _grid(state: State, group: Group, free: set[int], look: Look) -> list[str]:
     lines = [" " * label_size + "".join(pad(str(column + 1), size) for column in range(columns))]
     for row, label in enumerate(labels):
         row_cells = cells[row * columns:(row + 1) * columns]
-        lines.append(pad(label, label_size) + "".join(pad(_top(state, pile, pile in free, look), size) for pile in row_cells))
+        lines.append(pad(label, label_size) + "".join(pad(_top(state, pile, pile in free, look), size)
+                                                      for pile in row_cells))
     return lines

@@ -63,7 +63,8 @@ class MoveOrder:
         below = len(pile) - move.count - 1
         if below < 0:
             return EMPTIES
-        if below < state.face_down[move.source] or not self.pile_group[move.source].fits_table[pile[below] * 52 + pile[below + 1]]:
+        if (below < state.face_down[move.source]
+                or not self.pile_group[move.source].fits_table[pile[below] * 52 + pile[below + 1]]):
             return UNCOVERS
         return SHIFTS
 
@@ -104,7 +105,7 @@ class MoveOrder:
         return ordered
 
     def _actions_by_look_ahead(self, state: State, ordered: list[Move]) -> list[Move]:
-        """``ordered`` with its actions (which rank first) sorted by the cards they let go to a foundation, most first."""
+        """``ordered`` with its actions (which rank first) sorted by cards they let go to a foundation, most first."""
         foundations = self.foundations
 
         def opened(action: Move) -> int:

@@ -45,7 +45,7 @@ class _Count:
 
 
 def solve(state: State, budget: Budget = Budget(), searches: int = 1, jobs: int = 1) -> Result:
-    """Search ``state`` (left unchanged) for a win within ``budget``: ``searches`` searches, on up to ``jobs`` processes.
+    """Search ``state`` (left unchanged) for a win within ``budget``: ``searches`` searches on up to ``jobs`` processes.
 
     The budget is each search's. The result's ``nodes`` count every search's
     positions up to as many as the answering search expanded (all of them when
@@ -123,7 +123,8 @@ def _side_by_side(state: State, budget: Budget, schedules: tuple[tuple[Round, ..
     return results
 
 
-def _search(state: State, budget: Budget, schedule: tuple[Round, ...], rival: Any, lock: Any, sender: Connection) -> None:
+def _search(state: State, budget: Budget, schedule: tuple[Round, ...], rival: Any, lock: Any,
+            sender: Connection) -> None:
     """In a search process: search, tell the others when decided, send the result (or the error) back."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl-C pending since the fork is dropped here
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})

@@ -229,7 +229,7 @@ class Search:
         )
 
     def _round(self, round_: Round) -> str:  # noqa: C901 -- the search's inner loop, kept in one frame for speed
-        """One depth-first search: at most ``round_.allowance`` discrepancies on a path, but in endgames searched in full."""
+        """One depth-first search: at most ``round_.allowance`` discrepancies per path, endgames searched in full."""
         allowance, endgame_positions, _, most_positions = round_
         state = self.state
         while state.move_stack:
@@ -324,7 +324,8 @@ class Search:
         entered, clean, endgame). The status is None with moves to try, WON when a won
         position is reached, LOST at a dead end: no move, or a forced move leads to
         a position proven lost (clean) or searched before in this round (not clean).
-        Endgame (told only in a round that searches endgames in full): the stock is spent and no move to try is an action.
+        Endgame (told only in a round that searches endgames in full): the stock is
+        spent and no move to try is an action.
         """
         state = self.state
         piles = state.piles

@@ -29,9 +29,9 @@ def _game(name: str) -> Game:
 
 
 def solve_deal(game: str, seed: int, budget: dict[str, Any], searches: int = 1, jobs: int = 1) -> dict[str, Any]:
-    """Solve deal ``seed`` of ``game`` within ``budget`` (``Budget`` fields) by ``searches`` searches on ``jobs`` processes.
+    """Solve deal ``seed`` of ``game`` within ``budget`` (``Budget`` fields) by ``searches`` searches.
 
-    The result record.
+    They run on ``jobs`` processes. The result record.
     """
     result = solve(_game(game).deal(seed), Budget(**budget), searches=searches, jobs=jobs)
     return {

@@ -60,7 +60,8 @@ def create_app(*, session_limit: int | None = None) -> FastAPI:  # noqa: C901 --
                 game = games.get(name)
             except PatienceError:
                 continue
-            found.append({"id": game.id, "name": game.spec.name, "decks": game.spec.decks, "difficulty": game.spec.difficulty})
+            found.append({"id": game.id, "name": game.spec.name, "decks": game.spec.decks,
+                          "difficulty": game.spec.difficulty})
         return found
 
     @app.get("/api/games/{game}", response_model=GameView, tags=["games"])
@@ -142,7 +143,10 @@ def create_app(*, session_limit: int | None = None) -> FastAPI:  # noqa: C901 --
         key: str,
         seconds: float = Query(HINT_SECONDS, gt=0, le=MAX_HINT_SECONDS, description="How long the solver may search."),
     ) -> dict[str, Any]:
-        """The solver's hint: the first move of a winning line found within `seconds`, else its best try. Changes nothing."""
+        """The solver's hint: the first move of a winning line found within `seconds`, else its best try.
+
+        Changes nothing.
+        """
         with sessions.use(key) as session:
             state = session.state.copy(stack=False)
         return hint_view(state, suggest(state, seconds))  # searched outside the lock: other requests go on
@@ -167,7 +171,8 @@ def _add_error_answers(app: FastAPI) -> None:
     def refuse(status: int) -> Any:
         async def handler(request: Request, error: Exception) -> JSONResponse:
             detail = str(error.args[0]) if error.args else str(error)
-            return JSONResponse({"detail": detail.replace("\n", "; ")}, status_code=status)  # a rule file's problems too
+            return JSONResponse({"detail": detail.replace("\n", "; ")},
+                                status_code=status)  # a rule file's problems too
 
         return handler
 

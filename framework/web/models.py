@@ -19,7 +19,8 @@ def _deal(value: object) -> int | str:
 
 
 Seed = Annotated[int | str, PlainValidator(_deal), WithJsonSchema({
-    "anyOf": [{"type": "integer", "minimum": 0, "maximum": MAX_SEED}, {"type": "string", "pattern": NAMED_DEAL.pattern}],
+    "anyOf": [{"type": "integer", "minimum": 0, "maximum": MAX_SEED},
+              {"type": "string", "pattern": NAMED_DEAL.pattern}],
     "description": "The deal: a number, or a named deal a plugin of the game knows (e.g. 'ms:617').",
 })]
 
@@ -47,7 +48,8 @@ class Options(Request):
 class PlayMove(Request):
     """A move, as its short text (see the legal moves' ``text``)."""
 
-    move: str = Field(min_length=1, max_length=200, description="The move's text, e.g. 't3 f' or 'd'.", examples=["t3 f"])
+    move: str = Field(min_length=1, max_length=200, description="The move's text, e.g. 't3 f' or 'd'.",
+                      examples=["t3 f"])
 
 
 class GameSummary(BaseModel):
@@ -65,9 +67,11 @@ class GroupView(BaseModel):
     name: str
     role: str
     label: str
-    fan: str | None = Field(description="'down': columns of overlapping cards; 'right': a row of them; none: the top card.")
+    fan: str | None = Field(description="'down': columns of overlapping cards; 'right': a row of them; "
+                                        "none: the top card.")
     columns: int | None = Field(description="Drawn as a grid of this many columns, piles in reading order.")
-    suits: list[str] | None = Field(description="The one suit (a symbol) each pile takes, where the piles take one suit each.")
+    suits: list[str] | None = Field(description="The one suit (a symbol) each pile takes, "
+                                                "where the piles take one suit each.")
     piles: list[str] = Field(description="The names of the group's piles.")
 
 
@@ -134,7 +138,8 @@ class HintView(BaseModel):
     move: MoveView | None = Field(description="The move to play next; null when the game is won or no move is left.")
     how: Literal["solution", "heuristic", "lost", "won", "no move"] = Field(
         description="'solution': the move starts a winning line; 'heuristic': no win found in time, the solver's first "
-                    "choice; 'lost': no line wins from here, the solver's first choice still; 'won', 'no move': no move to suggest.")
+                    "choice; 'lost': no line wins from here, the solver's first choice still; "
+                    "'won', 'no move': no move to suggest.")
     message: str = Field(description="The hint in words.")
 
 

@@ -46,7 +46,8 @@ def game_view(game: Game) -> dict[str, Any]:
 
 def card_view(card: int) -> dict[str, Any]:
     """A face-up card: its text, rank, suit symbol and colour."""
-    return {"text": card_text(card), "rank": card_symbol(card)[:-1], "suit": SUIT_SYMBOLS[SUIT[card]], "red": bool(COLOUR[card])}
+    return {"text": card_text(card), "rank": card_symbol(card)[:-1], "suit": SUIT_SYMBOLS[SUIT[card]],
+            "red": bool(COLOUR[card])}
 
 
 def move_view(state: State, move: Move) -> dict[str, Any]:
@@ -100,4 +101,5 @@ def _pile_view(state: State, pile: int) -> dict[str, Any]:
     group = game.pile_group[pile]
     cards = state.piles[pile]
     down = len(cards) if group.role == Role.STOCK else state.face_down[pile]  # a stock is face down throughout
-    return {"name": game.pile_names[pile], "group": group.name, "down": down, "cards": [card_view(card) for card in cards[down:]]}
+    return {"name": game.pile_names[pile], "group": group.name, "down": down,
+            "cards": [card_view(card) for card in cards[down:]]}
