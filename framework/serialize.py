@@ -126,7 +126,8 @@ def _check_header(game: Game, data: Mapping[str, Any]) -> None:
     if not _is_count(version) or version < 1:
         raise StateError(f"field 'version': expected a whole number from 1 to {VERSION}, got {_shown(version)}")
     if version > VERSION:
-        raise StateError(f"field 'version': {version} is newer than this program reads ({VERSION}); upgrade patience")
+        raise StateError(f"field 'version': {version} is newer than this program reads ({VERSION}); "
+                         "upgrade patience-games")
     if data.get("game") != game.id:
         raise StateError(f"field 'game': this is a state of {_shown(data.get('game'))}, not of {game.id!r}")
 

@@ -229,7 +229,7 @@ def _check_header(data: Any) -> None:
         raise StateError("field 'version': expected a whole number")
     if version > SAVE_VERSION:
         raise StateError(f"field 'version': {version} is newer than this program reads ({SAVE_VERSION}); "
-                         "upgrade patience")
+                         "upgrade patience-games")
 
 
 def _read_turns(turns: Any, moves: int) -> list[int]:

@@ -55,7 +55,7 @@ CASES = [
     ("steeplechase", "version", True, "field 'version': expected a whole number from 1 to 1, got True"),
     ("steeplechase", "version", 0, "field 'version': expected a whole number from 1 to 1, got 0"),
     ("steeplechase", "version", 1.0, "field 'version': expected a whole number from 1 to 1, got 1.0"),
-    ("steeplechase", "version", 2, "field 'version': 2 is newer than this program reads (1); upgrade patience"),
+    ("steeplechase", "version", 2, "field 'version': 2 is newer than this program reads (1); upgrade patience-games"),
     ("steeplechase", "game", "blockade", "field 'game': this is a state of 'blockade', not of 'steeplechase'"),
     ("steeplechase", "game", DELETE, "field 'game': this is a state of None, not of 'steeplechase'"),
     # the piles
