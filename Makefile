@@ -29,7 +29,7 @@ lint: $(BIN)/patience
 	$(QUIET_EDITABLE) $(BIN)/python -m pip install --quiet -e '.[test,lint]'
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/lint-imports
+	$(BIN)/lint-imports --no-logo
 
 bench: $(BIN)/patience
 	$(BIN)/python benchmarks/random_playouts.py
