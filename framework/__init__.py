@@ -7,7 +7,17 @@ it. ``docs/api.md`` walks through all of it with a worked example.
 
 from .cards import card_symbol, card_text, parse_card
 from .compile import Group
-from .errors import LoadError, MoveError, PatienceError, PluginError, Problem, StateError
+from .errors import (
+    AmbiguousMoveError,
+    IllegalMoveError,
+    InvalidMoveError,
+    LoadError,
+    MoveError,
+    PatienceError,
+    PluginError,
+    Problem,
+    StateError,
+)
 from .game import Game, load_game
 from .hookspecs import hookimpl
 from .loader import available_games, load_spec, parse_spec
@@ -15,7 +25,8 @@ from .moves import Move, SetFaceDown, SetVar, Transfer
 from .state import Outcome, State
 
 __all__ = [
-    "Game", "Group", "LoadError", "Move", "MoveError", "Outcome", "PatienceError", "PluginError", "Problem",
-    "SetFaceDown", "SetVar", "State", "StateError", "Transfer", "available_games", "card_symbol",
-    "card_text", "hookimpl", "load_game", "load_spec", "parse_card", "parse_spec",
+    "AmbiguousMoveError", "Game", "Group", "IllegalMoveError", "InvalidMoveError", "LoadError", "Move",
+    "MoveError", "Outcome", "PatienceError", "PluginError", "Problem", "SetFaceDown", "SetVar", "State",
+    "StateError", "Transfer", "available_games", "card_symbol", "card_text", "hookimpl", "load_game",
+    "load_spec", "parse_card", "parse_spec",
 ]

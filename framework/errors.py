@@ -37,7 +37,19 @@ class StateError(PatienceError):
 
 
 class MoveError(PatienceError):
-    """Move text that does not name a legal move."""
+    """Move text that does not name a legal move; one of the three kinds below says why."""
+
+
+class InvalidMoveError(MoveError):
+    """Text that is not a move at all: no words, a pile that does not exist, too many words."""
+
+
+class IllegalMoveError(MoveError):
+    """A move that the rules do not allow in this position."""
+
+
+class AmbiguousMoveError(MoveError):
+    """Text that names more than one legal move; the message lists them."""
 
 
 class PluginError(PatienceError):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .errors import MoveError
+from .errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 from .moves import DEAL, REDEAL, Move
 from .spec import Pick, Role
 
@@ -46,7 +46,7 @@ def _piles_named(game: Game, word: str) -> set[int]:
     for group in game.groups.values():
         if group.label == word:
             return set(group.piles)
-    raise MoveError(f"no pile called {word!r} (piles are named like {', '.join(_examples(game))})")
+    raise InvalidMoveError(f"no pile called {word!r} (piles are named like {', '.join(_examples(game))})")
 
 
 def _examples(game: Game) -> list[str]:
@@ -88,11 +88,16 @@ def _like(game: Game) -> str:
 
 
 def parse_move(state: State, text: str) -> Move:
-    """The legal move in ``state`` that ``text`` names, or ``MoveError`` saying why there is none."""
+    """The legal move in ``state`` that ``text`` names.
+
+    Raises ``InvalidMoveError`` for text that is no move, ``IllegalMoveError`` for a
+    move the rules do not allow now, ``AmbiguousMoveError`` for text that names
+    several legal moves; each a ``MoveError`` that says why.
+    """
     game = state.game
     words = text.lower().split()
     if not words:
-        raise MoveError("empty move")
+        raise InvalidMoveError("empty move")
     legal = state.legal_moves()
     wanted = " ".join(words)
     for move in legal:
@@ -107,13 +112,13 @@ def parse_move(state: State, text: str) -> Move:
     if words and words[-1].isdigit():
         count = int(words.pop())
         if count < 1:
-            raise MoveError("the number of cards must be 1 or more")
+            raise InvalidMoveError("the number of cards must be 1 or more")
     if len(words) > 2:
-        raise MoveError(f"too many words in {text.strip()!r}; a move is {_like(game)}")
+        raise InvalidMoveError(f"too many words in {text.strip()!r}; a move is {_like(game)}")
     if not action and words and words[0] in game.action_names:
-        raise MoveError(f"{text.strip()!r} is not a legal move now")
+        raise IllegalMoveError(f"{text.strip()!r} is not a legal move now")
     if not action and len(words) < 2:
-        raise MoveError(f"{text.strip()!r} is not a move; a move names where from and where to, {_like(game)}")
+        raise InvalidMoveError(f"{text.strip()!r} is not a move; a move names where from and where to, {_like(game)}")
     places = [_piles_named(game, word) for word in words]
     candidates = [
         move for move in legal
@@ -124,14 +129,14 @@ def parse_move(state: State, text: str) -> Move:
     ]
     if not candidates:
         if action:
-            raise MoveError(f"{text.strip()!r} is not legal now")
-        raise MoveError(f"{text.strip()!r} is not legal now: the rules do not let those cards go there")
+            raise IllegalMoveError(f"{text.strip()!r} is not legal now")
+        raise IllegalMoveError(f"{text.strip()!r} is not legal now: the rules do not let those cards go there")
     sources = {move.source for move in candidates}
     counts = sorted({move.count for move in candidates})
     if len(sources) > 1:
         options = " or ".join(repr(move_text(game, move)) for move in candidates[:4])
-        raise MoveError(f"{text.strip()!r} could mean more than one move: {options}")
+        raise AmbiguousMoveError(f"{text.strip()!r} could mean more than one move: {options}")
     if len(counts) > 1:
         options = " or ".join(repr(move_text(game, move)) for move in candidates if move.count in counts)
-        raise MoveError(f"say how many cards: {options}")
+        raise AmbiguousMoveError(f"say how many cards: {options}")
     return candidates[0]  # targets in one group that take the same cards are alike

@@ -11,7 +11,17 @@ import pytest
 from conftest import card_counts, full_decks, legal_texts, make_position, pile_texts, play
 
 import framework
-from framework import Move, MoveError, StateError, card_symbol, card_text, parse_card
+from framework import (
+    AmbiguousMoveError,
+    IllegalMoveError,
+    InvalidMoveError,
+    Move,
+    MoveError,
+    StateError,
+    card_symbol,
+    card_text,
+    parse_card,
+)
 from framework.cards import CardError
 
 # --- deals ------------------------------------------------------------------------------------
@@ -173,22 +183,25 @@ def test_move_text_is_read_back(steeplechase, text, expected):
     assert state.move_text(state.parse_move(text)) == expected
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("", "empty move"),
-    ("t1", "not a move"),
-    ("x9 f1", "no pile called 'x9'"),
-    ("t1 f1", "not legal now"),
-    ("o t1", "not legal now"),
-    ("t1 t3 0", "1 or more"),
-    ("t1 t3 2 2", "too many words"),
-    ("t1 t", "say how many cards"),          # QH alone or KS QH, onto an empty column
-    ("t t3 1", "more than one move"),        # from t1 or from t2
-    ("redeal", "not legal now"),
+@pytest.mark.parametrize(("text", "kind", "message"), [
+    ("", InvalidMoveError, "empty move"),
+    ("t1", InvalidMoveError, "not a move"),
+    ("x9 f1", InvalidMoveError, "no pile called 'x9'"),
+    ("t1 f1", IllegalMoveError, "not legal now"),
+    ("o t1", IllegalMoveError, "not legal now"),
+    ("t1 t3 0", InvalidMoveError, "1 or more"),
+    ("t1 t3 2 2", InvalidMoveError, "too many words"),
+    ("t1 t", AmbiguousMoveError, "say how many cards"),          # QH alone or KS QH, onto an empty column
+    ("t t3 1", AmbiguousMoveError, "more than one move"),        # from t1 or from t2
+    ("redeal", IllegalMoveError, "not legal now"),
 ])
-def test_a_bad_or_ambiguous_move_text_says_why(steeplechase, text, message):
+def test_a_bad_or_ambiguous_move_text_says_why(steeplechase, text, kind, message):
     state = make_position(steeplechase, {"f1": "7C", "o": "2C", "t1": "5H KS QH", "t2": "8D"}, base="7")
-    with pytest.raises(MoveError, match=message):
+    with pytest.raises(kind, match=message) as caught:
         state.parse_move(text)
+    assert isinstance(caught.value, MoveError)
+    others = {InvalidMoveError, IllegalMoveError, AmbiguousMoveError} - {kind}
+    assert not isinstance(caught.value, tuple(others))
 
 
 def test_a_label_is_ambiguous_only_between_different_cards(steeplechase):
