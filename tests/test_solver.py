@@ -296,6 +296,20 @@ def test_columns_a_stock_deals_onto_in_their_order_are_not_interchangeable(game_
     assert sorted(tuple(swapped.piles[pile]) for pile in columns) != sorted(tuple(state.piles[pile]) for pile in columns)
 
 
+@pytest.mark.parametrize("game_id", ["scorpion", "spider"])
+def test_once_the_stock_is_dealt_out_the_columns_are_interchangeable(game_id):
+    game = framework.load_game(game_id)
+    key = key_function(game)
+    state = game.deal(3)
+    while state.piles[game.pile_index("s")]:
+        state.push(next(move for move in state.legal_moves() if move.action == "deal"))
+    swapped = state.copy(stack=False)
+    first, sixth = game.pile_index("t1"), game.pile_index("t6")
+    for places in (swapped.piles, swapped.face_down):
+        places[first], places[sixth] = places[sixth], places[first]
+    assert key(swapped) == key(state) and swapped.position_key() != state.position_key()
+
+
 # --- hints ----------------------------------------------------------------------------------
 
 

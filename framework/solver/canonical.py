@@ -4,7 +4,9 @@ The key is the piles as bytes (cards are 0..51, so one byte each), each card
 replaced by the first card of its class (cards the rules cannot tell apart),
 with the piles of every interchangeable group sorted, followed by the state
 variables. Equal cards of different decks are the same integer, so they are
-equal here too.
+equal here too. A group that a stock deals onto pile by pile (Spider's columns)
+is interchangeable only once that stock is empty, and the stock's piles are in
+the key unsorted, so two positions with equal keys agree on that.
 """
 
 from __future__ import annotations
@@ -23,26 +25,56 @@ _FACE_DOWN = b"\xfe"
 
 
 def interchangeable(game: Game, group: Group) -> bool:
-    """Whether the piles of ``group`` may be exchanged without changing what can be done.
+    """Whether the piles of ``group`` may be exchanged in any position without changing what can be done.
 
     Only where every plugin of the game sees only the rule data (a plugin could
     tell piles apart by their place): then a group of several piles is
     interchangeable unless its piles take different suits, it is drawn as a
     grid (where a pile's place is part of the rules), or a stock deals onto its
     piles in their order (Spider, Scorpion: the next card goes to the first pile,
-    so two positions with their piles in another order go different ways).
+    so two positions with their piles in another order go different ways; see
+    ``dealt_groups``).
     """
-    if not game.hooks.see_only_rule_data:
-        return False
-    suits = group.spec.suits
-    dealt_in_order = any(stock.spec.deals_to == group.name for stock in game.stocks)
-    return (len(group.piles) > 1 and not group.spec.columns and not (suits and len(set(suits)) > 1)
-            and not dealt_in_order)
+    return _symmetric(game, group) and not _dealers(game, group)
 
 
 def interchangeable_groups(game: Game) -> tuple[range, ...]:
     """The pile ranges of the game's interchangeable groups."""
     return tuple(group.piles for group in game.groups.values() if interchangeable(game, group))
+
+
+def dealt_groups(game: Game) -> tuple[tuple[range, tuple[int, ...]], ...]:
+    """The groups whose piles are interchangeable once the stocks that deal onto them in order are empty,
+    each with the piles of those stocks. (No deal is then left to tell the piles apart, and a stock that
+    deals onto several piles is never gathered up again.)"""
+    found = []
+    for group in game.groups.values():
+        dealers = _dealers(game, group)
+        if dealers and _symmetric(game, group):
+            found.append((group.piles, dealers))
+    return tuple(found)
+
+
+def alike_groups(game: Game) -> Callable[[State], tuple[range, ...]]:
+    """The function that gives the pile ranges of the groups whose piles may be exchanged in a state."""
+    always = interchangeable_groups(game)
+    later = dealt_groups(game)
+    if not later:
+        return lambda state: always
+    return lambda state: always + tuple(piles for piles, dealers in later if not any(state.piles[p] for p in dealers))
+
+
+def _symmetric(game: Game, group: Group) -> bool:
+    """Whether the rule data treats the piles of ``group`` alike (all but the order a stock deals onto them)."""
+    if not game.hooks.see_only_rule_data:
+        return False
+    suits = group.spec.suits
+    return len(group.piles) > 1 and not group.spec.columns and not (suits and len(set(suits)) > 1)
+
+
+def _dealers(game: Game, group: Group) -> tuple[int, ...]:
+    """The piles of the stocks that deal onto the piles of ``group`` in their order."""
+    return tuple(pile for stock in game.stocks if stock.spec.deals_to == group.name for pile in stock.piles)
 
 
 def card_classes(game: Game) -> bytes:
@@ -74,8 +106,8 @@ def card_classes(game: Game) -> bytes:
 
 def key_function(game: Game) -> Callable[[State], bytes]:
     """The function that gives the canonical key of a state of ``game``."""
-    groups = interchangeable_groups(game)
-    spans = [(group.start, group.stop) for group in groups]
+    always = [(group.start, group.stop) for group in interchangeable_groups(game)]
+    later = [((group.start, group.stop), dealers) for group, dealers in dealt_groups(game)]
     classes: bytes | None = card_classes(game)
     if classes == bytes(range(256)):
         classes = None  # every card its own class: nothing to translate
@@ -83,6 +115,10 @@ def key_function(game: Game) -> Callable[[State], bytes]:
 
     def key(state: State) -> bytes:
         face_down = state.face_down
+        spans = always
+        if later:
+            piles = state.piles
+            spans = always + [span for span, dealers in later if not any(piles[pile] for pile in dealers)]
         parts: list[bytes] | None
         if any(face_down):
             # Per pile: the face-down count is text, which must not be translated as cards.

@@ -16,7 +16,7 @@ from collections.abc import Callable, Hashable, Sequence
 from ..game import Game
 from ..moves import Move
 from ..state import State
-from .canonical import card_classes, interchangeable_groups, key_function
+from .canonical import alike_groups, card_classes, key_function
 
 #: Where each of the line's piles is in the position played: pile number -> pile number.
 Places = list[int]
@@ -92,7 +92,7 @@ def _placed(move: Move, where: Places) -> Move:
 
 def _matcher(game: Game) -> Callable[[State, State], Places]:
     """The function that says where each pile of one position is in an equivalent one."""
-    groups = interchangeable_groups(game)
+    alike = alike_groups(game)
     classes = card_classes(game)
 
     def content(state: State, pile: int) -> tuple[bytes, int]:
@@ -100,7 +100,7 @@ def _matcher(game: Game) -> Callable[[State, State], Places]:
 
     def places(line: State, state: State) -> Places:
         where = list(range(len(state.piles)))
-        for group in groups:
+        for group in alike(state):  # the same groups as in ``line``: the two positions have one key
             free: dict[tuple[bytes, int], list[int]] = {}
             for pile in reversed(group):
                 free.setdefault(content(state, pile), []).append(pile)
