@@ -40,6 +40,10 @@ class Mischief:
     def state_vars(self):
         if self.mode == "state_vars:raise":
             raise LookupError("no variables today")
+        if self.mode == "state_vars:list":
+            return ["armed", "pokes"]
+        if self.mode == "state_vars:float":
+            return {"armed": self.armed_at_deal, "pokes": 0.5}
         return {"armed": self.armed_at_deal, "pokes": 0}
 
     @hookimpl
@@ -52,6 +56,8 @@ class Mischief:
     def deal_order(self, seed):
         if self.mode == "deal_order:raise":
             raise OverflowError("no deal " + seed)
+        if self.mode == "deal_order:short":
+            return list(range(51))
         return None
 
     @hookimpl
@@ -272,6 +278,10 @@ def test_the_player_reports_a_failing_plugin_and_plays_on(mischief, tmp_path):
     [
         ("start:raise", "plugin 'mischief' failed to start: AttributeError: no such pile 'z'"),
         ("state_vars:raise", "plugin 'mischief' failed in hook 'state_vars': LookupError: no variables today"),
+        ("state_vars:list", "plugin 'mischief' answered nonsense in hook 'state_vars': "
+                            "['armed', 'pokes'] is not a mapping of variable names to values"),
+        ("state_vars:float", "plugin 'mischief' answered nonsense in hook 'state_vars': variable 'pokes': 0.5 is not "
+                             "a JSON scalar (a whole number, text, true, false or null)"),
     ],
 )
 def test_a_plugin_that_fails_while_the_game_is_built_is_named(mischief, tmp_path, mode, message):
@@ -346,6 +356,12 @@ def test_a_plugin_failing_where_only_a_search_goes_is_named_by_solve_hint_and_th
     hinted = client.get(f"/api/sessions/{key}/hint", params={"seconds": 5})
     assert (hinted.status_code, hinted.json()) == (400, {"detail": message})
     assert client.get(f"/api/sessions/{key}").status_code == 200
+
+
+def test_a_deal_that_is_not_the_pack_is_refused_naming_the_plugin(mischief):
+    with pytest.raises(PluginError, match=r"^plugin 'mischief' answered nonsense in hook 'deal_order': the deal "
+                                          r"'ms:5' is not the game's pack of 52 cards$"):
+        mischief("deal_order:short").deal("ms:5")
 
 
 def test_a_plugin_that_fails_to_deal_is_named(mischief):
