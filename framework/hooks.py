@@ -153,25 +153,13 @@ class Hooks:
 
     def move_text(self, game: Game, move: Move) -> str | None:
         """The text of ``move`` from the plugin that owns its action, or None."""
-        if "move_text" not in self.implemented:
-            return None
-        arguments: Arguments = {"game": game, "move": move}
-        text = self._call("move_text", arguments)
-        if text is not None and not isinstance(text, str):
-            raise self._nonsense("move_text", arguments, lambda answer: not isinstance(answer, str),
-                                 f"{shown(text)} is not text")
+        text: str | None = self._first_of("move_text", {"game": game, "move": move}, str, "is not text")
         return text
 
     def is_won(self, state: State) -> bool | None:
         """Whether ``state`` is won by a plugin's rule; None when no plugin decides."""
-        if "is_won" not in self.implemented:
-            return None
-        arguments: Arguments = {"state": state}
-        answer = self._call("is_won", arguments)
-        if answer is not None and type(answer) is not bool:
-            raise self._nonsense("is_won", arguments, lambda other: type(other) is not bool,
-                                 f"{shown(answer)} is not true, false or None")
-        return answer
+        won: bool | None = self._first_of("is_won", {"state": state}, bool, "is not true, false or None")
+        return won
 
     def check_state(self, state: State) -> str | None:
         """The first problem a plugin sees in ``state``, just read from JSON; None if none does."""
@@ -186,6 +174,16 @@ class Hooks:
         return None
 
     # --- calling, and naming the plugin that failed ----------------------------------------------
+
+    def _first_of(self, hook_name: str, arguments: Arguments, kind: type, wrong: str) -> Any:
+        """The first answer to a hook whose first answer decides: None, or a value of ``kind`` (else refused)."""
+        if hook_name not in self.implemented:
+            return None
+        answer = self._call(hook_name, arguments)
+        if answer is not None and not isinstance(answer, kind):
+            raise self._nonsense(hook_name, arguments, lambda other: not isinstance(other, kind),
+                                 f"{shown(answer)} {wrong}")
+        return answer
 
     def _call(self, hook_name: str, arguments: Arguments) -> Any:
         try:
