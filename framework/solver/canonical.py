@@ -4,9 +4,10 @@ The key is the piles as bytes (cards are 0..51, so one byte each), each card
 replaced by the first card of its class (cards the rules cannot tell apart),
 with the piles of every interchangeable group sorted, followed by the state
 variables. Equal cards of different decks are the same integer, so they are
-equal here too. A group that a stock deals onto pile by pile (Spider's columns)
-is interchangeable only once that stock is empty, and the stock's piles are in
-the key unsorted, so two positions with equal keys agree on that.
+equal here too. A group that a stock deals onto pile by pile (a card on each
+column in turn) is interchangeable only once that stock is empty, and the
+stock's piles are in the key unsorted, so two positions with equal keys agree
+on that.
 """
 
 from __future__ import annotations
@@ -31,9 +32,8 @@ def interchangeable(game: Game, group: Group) -> bool:
     tell piles apart by their place): then a group of several piles is
     interchangeable unless its piles take different suits, it is drawn as a
     grid (where a pile's place is part of the rules), or a stock deals onto its
-    piles in their order (Spider, Scorpion: the next card goes to the first pile,
-    so two positions with their piles in another order go different ways; see
-    ``dealt_groups``).
+    piles in their order (the next card goes to the first pile, so two positions
+    with their piles in another order go different ways; see ``dealt_groups``).
     """
     return _symmetric(game, group) and not _dealers(game, group)
 
