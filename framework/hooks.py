@@ -195,7 +195,7 @@ class Hooks:
 
     def _ask_one(self, implementation: Any, hook_name: str, arguments: Arguments) -> Any:
         try:
-            return implementation.function(**{name: arguments[name] for name in implementation.argnames})
+            return _answer(implementation, arguments)
         except PluginError:
             raise
         except Exception as error:  # a plugin's bug must name the plugin, not crash the loader
@@ -238,13 +238,18 @@ class Hooks:
             if implementation.wrapper or implementation.hookwrapper:
                 continue
             try:
-                answer = implementation.function(**{name: arguments[name] for name in implementation.argnames})
+                answer = _answer(implementation, arguments)
             except Exception:
                 continue
             if answer is not None and is_wrong(answer):
                 culprit = implementation.plugin_name
                 break
         return _nonsense(culprit, hook_name, problem)
+
+
+def _answer(implementation: Any, arguments: Arguments) -> Any:
+    """What one plugin's implementation of a hook answers, given the arguments it takes of ``arguments``."""
+    return implementation.function(**{name: arguments[name] for name in implementation.argnames})
 
 
 def _start(game: Game, use: PluginUse) -> Any:
