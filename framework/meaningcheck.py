@@ -102,8 +102,9 @@ class _Checks:
         if "suits" in group and len(group["suits"]) != group.get("piles", 1):
             self.problem(path + ("suits",), f"{len(group['suits'])} suits for {group.get('piles', 1)} piles; "
                          "give one suit per pile")
-        if group.get("pick") == Pick.RUN and group.get("build", {}).get("direction", Direction.NONE) == Direction.NONE:
-            self.problem(path + ("pick",), "'run' follows the build rule, but this group does not build")
+        pick = group.get("pick")
+        if pick in (Pick.RUN, Pick.TOP_OR_WHOLE) and group.get("build", {}).get("direction", Direction.NONE) == Direction.NONE:
+            self.problem(path + ("pick",), f"'{pick}' follows the build rule, but this group does not build")
 
     # --- the deal ----------------------------------------------------------------------------
 

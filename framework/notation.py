@@ -74,7 +74,7 @@ def move_examples(game: Game) -> list[tuple[str, str]]:
     else:
         examples = [(f"{origin} {target.label}", f"from {origin} to {target.label}")]
     for group in sources:
-        if group.pick in (Pick.RUN, Pick.ANY_TAIL) and group in group.target_groups and len(group.piles) > 1:
+        if group.pick in (Pick.RUN, Pick.TOP_OR_WHOLE, Pick.ANY_TAIL) and group in group.target_groups and len(group.piles) > 1:
             first, second = (group.pile_name(pile) for pile in group.piles[:2])
             examples.append((f"{first} {second} 2", f"two cards from {first} to {second}"))
             break

@@ -51,6 +51,7 @@ class Pick(StrEnum):
 
     TOP_CARD = "top card"
     RUN = "run"
+    TOP_OR_WHOLE = "top card or whole pile"
     ANY_TAIL = "any tail"
     NOTHING = "nothing"
 
@@ -75,6 +76,21 @@ class WonWhen(StrEnum):
 
     ALL_ON_FOUNDATIONS = "all cards on foundations"
     TABLE_EMPTY = "table empty"
+
+
+class Family(StrEnum):
+    """The family of patience a game belongs to (for lists of games)."""
+
+    KLONDIKE = "klondike"
+    FREECELL = "freecell"
+    SPIDER = "spider"
+    FORTY_THIEVES = "forty thieves"
+    CANFIELD = "canfield"
+    BELEAGUERED_CASTLE = "beleaguered castle"
+    YUKON = "yukon"
+    PAIRING = "pairing"
+    GRIDS = "grids and gaps"
+    OTHER_BUILDERS = "other builders"
 
 
 class Fan(StrEnum):
@@ -201,6 +217,14 @@ class PluginUse:
 
 
 @dataclass(frozen=True, slots=True)
+class PySolFCName:
+    """The game as PySolFC knows it: its name there and, where it has one, its game id."""
+
+    name: str
+    id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class GameSpec:
     """A whole game definition."""
 
@@ -214,6 +238,9 @@ class GameSpec:
     won_when: WonWhen = WonWhen.ALL_ON_FOUNDATIONS
     suits: tuple[int, ...] = (0, 1, 2, 3)  # the suits of each deck
     difficulty: Difficulty | None = None
+    family: Family | None = None
+    pysolfc: PySolFCName | None = None
+    summary: str = ""
     rules: str = ""
     layout_rows: tuple[tuple[str, ...], ...] = ()
     source: str = ""  # where the spec was read from, for messages
@@ -222,6 +249,8 @@ class GameSpec:
         _as_words(self, won_when=WonWhen)
         if self.difficulty is not None:
             _as_words(self, difficulty=Difficulty)
+        if self.family is not None:
+            _as_words(self, family=Family)
 
     def group(self, name: str) -> GroupSpec:
         """The group called ``name``."""

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from .seeds import Seed
 
 # Rule words the inner loop compares, as plain names: a module global is found faster than an enum's member.
-_TOP_CARD, _ANY_TAIL, _FREE_CELLS = Pick.TOP_CARD, Pick.ANY_TAIL, RunLimit.FREE_CELLS
+_TOP_CARD, _ANY_TAIL, _TOP_OR_WHOLE, _FREE_CELLS = Pick.TOP_CARD, Pick.ANY_TAIL, Pick.TOP_OR_WHOLE, RunLimit.FREE_CELLS
 _ANY, _FOUNDATION = Accepts.ANY, Role.FOUNDATION
 
 #: The piles of a group that take each card on top (card -> piles), and its empty piles.
@@ -168,6 +168,8 @@ class State:
             if empty and group.index in target_group.empty_sources:
                 found += [(target, count) for count in self._onto_empty(target_group, pile, most, base_rank)
                           for target in empty]
+            if group.pick is _TOP_OR_WHOLE:
+                found = [(target, count) for target, count in found if count in (1, len(pile))]
             found.sort()  # by target, then count, as the moves are listed
             for target, count in found:
                 if target == source:
@@ -205,18 +207,23 @@ class State:
         run = 1
         while run < face_up and fits[pile[-run - 1] * 52 + pile[-run]]:
             run += 1
+        if group.pick is _TOP_OR_WHOLE and run < len(pile):
+            return 1
         return run
 
     @staticmethod
     def _lays(group: Group, pile: list[int], count: int, room: int) -> bool:
         """Whether the top ``count`` cards of ``pile`` fit ``group``'s size and, on a foundation, its build rule.
 
-        A foundation is built card by card, so each moved card must fit the one
-        before; elsewhere the group's pick rule has already said what may move.
+        A foundation takes one card at a time, but for a foundation filled at
+        once, whose cards must each fit the one before; elsewhere the group's
+        pick rule has already said what may move.
         """
         if group.max_cards is not None and room + count > group.max_cards:
             return False
         if count > 1 and group.role is _FOUNDATION:
+            if not group.spec.fill_at_once:
+                return False
             fits = group.fits_table
             for i in range(len(pile) - count, len(pile) - 1):
                 if not fits[pile[i] * 52 + pile[i + 1]]:

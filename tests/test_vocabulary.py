@@ -122,6 +122,18 @@ def test_canfield_columns_take_any_card_once_the_reserve_is_empty():
     assert texts(state) == {"w t1", "w t2", "t2 t1", "t3 t1", "t4 t1", "d"}
 
 
+def test_canfield_moves_only_the_top_card_or_a_whole_column_between_columns():
+    piles = {"t1": "5S QH JC", "t2": "KS", "t3": "QD", "t4": "9D", "r": "5C"}
+    assert texts(build("canfield", piles, base_rank=7)) == {"t1 t3", "t3 t2"}
+    whole = build("canfield", {"t1": "QH JC", "t2": "KS", "t3": "2D", "t4": "9D", "r": "5C"}, base_rank=7)
+    assert texts(whole) == {"t1 t2 2"}
+
+
+def test_canfield_runs_move_lets_part_of_a_column_move():
+    piles = {"t1": "5S QH JC", "t2": "KS", "t3": "QD", "t4": "9D", "r": "5C"}
+    assert texts(build("canfield-runs-move", piles, base_rank=7)) == {"t1 t3", "t3 t2", "t1 t2 2"}
+
+
 def test_canfield_foundations_turn_the_corner():
     state = build("canfield", {"f1": "JC QC KC", "w": "AC", "t1": "5D"}, base_rank=11)
     assert "w f1" in texts(state)
@@ -137,6 +149,15 @@ def test_scorpion_moves_any_face_up_cards_and_deals_its_three_cards_to_the_first
 def test_yukon_moves_any_face_up_cards_onto_a_card_the_lowest_fits():
     state = build("yukon", {"t1": "3C | 8H 2S KD", "t2": "9S", "t4": "4C", "t5": "4D", "t6": "4H", "t7": "4S"})
     assert texts(state) == {"t1 t2 3", "t1 t3"}
+
+
+def test_a_foundation_takes_one_card_at_a_time_even_from_a_column_that_moves_any_tail():
+    state = build("yukon", {"t4": "2H 3H", "f1": "AH", "t1": "4S"})
+    assert texts(state) == {"t4 t1"}  # not 't4 f1 2'
+    state = build("yukon", {"t1": "KH QH JH TH 9H 8H 7H 6H 5H", "f1": "AH 2H 3H 4H", "t2": "2C"})
+    assert texts(state) == {"t1 f1"} | {f"t1 t{index} 9" for index in range(3, 8)}
+    state.push(state.parse_move("t1 f1"))
+    assert not state.is_won()
 
 
 def test_golf_is_won_with_the_table_empty_and_cards_left_in_the_stock():
