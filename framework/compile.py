@@ -12,13 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .cards import COLOUR, RANK, SUIT, full_deck
-from .spec import Accepts, BuildRule, Direction, GameSpec, GroupSpec, Pick, Role, SuitRule
+from .spec import Accepts, BuildRule, Direction, GameSpec, GroupSpec, PairRule, Pick, Role, SuitRule
 
 # Rule words the inner loop compares, as plain names: a module global is found faster than an enum's member.
 _ANY, _NOTHING, _BASE_RANK = Accepts.ANY, Accepts.NOTHING, Accepts.BASE_RANK
 
-#: The rank differences (above minus below, mod 13) each direction allows.
-_RANK_STEPS = {Direction.UP: (1,), Direction.DOWN: (12,), Direction.EITHER: (1, 12), Direction.NONE: ()}
+#: The rank differences (above minus below, mod 13) each direction allows, in steps.
+_RANK_STEPS = {Direction.UP: (1,), Direction.DOWN: (12,), Direction.EITHER: (1, 12), Direction.NONE: (),
+               Direction.ANY: tuple(range(13))}
 
 
 def _suits_match(rule: SuitRule, below: int, above: int) -> bool:
@@ -35,17 +36,40 @@ def _suits_match(rule: SuitRule, below: int, above: int) -> bool:
 
 def fits_table(rule: BuildRule) -> bytes:
     """For every pair of cards, 1 where ``above`` may be laid on ``below``: index ``below * 52 + above``."""
-    steps = _RANK_STEPS[rule.direction]
+    steps = {step * rule.step % 13 for step in _RANK_STEPS[rule.direction]}
     table = bytearray(52 * 52)
     for below in range(52):
         for above in range(52):
             difference = (RANK[above] - RANK[below]) % 13
             if difference not in steps or not _suits_match(rule.suit, below, above):
                 continue
-            if not rule.wrap and abs(RANK[above] - RANK[below]) != 1:
-                continue  # K to A, A to K only in cyclic order
+            if not rule.wrap and rule.direction is not Direction.ANY and abs(RANK[above] - RANK[below]) != rule.step:
+                continue  # past K to A, or A to K, only in cyclic order
             table[below * 52 + above] = 1
     return bytes(table)
+
+
+def pairs_table(rule: PairRule) -> bytes:
+    """For every two cards, 1 where they pair by ``rule``: index ``card * 52 + other``."""
+    table = bytearray(52 * 52)
+    for card in range(52):
+        for other in range(52):
+            ranks = RANK[card], RANK[other]
+            if rule.same_rank and ranks[0] == ranks[1] or rule.add_up_to == sum(ranks):
+                table[card * 52 + other] = 1
+    return bytes(table)
+
+
+class Pairing:
+    """A game's pair rule, compiled: the piles whose top cards pair, the pile pairs go to, what pairs."""
+
+    __slots__ = ("piles", "discard", "pairs", "alone")
+
+    def __init__(self, rule: PairRule, groups: dict[str, Group]) -> None:
+        self.piles: tuple[int, ...] = _piles(groups[name] for name in rule.sources)
+        self.discard = groups[rule.to].piles.start
+        self.pairs = pairs_table(rule)
+        self.alone = frozenset(rule.alone)
 
 
 class Group:
@@ -145,6 +169,19 @@ class Rules:
         #: Piles that must be empty for a 'table empty' win.
         self.table_piles: tuple[int, ...] = _piles(
             g for g in self.groups.values() if g.role not in (Role.STOCK, Role.FOUNDATION))
+        #: Piles that must be empty for a win by emptying named groups.
+        self.emptied_piles: tuple[int, ...] = (
+            _piles(self.groups[name] for name in spec.won_when) if isinstance(spec.won_when, tuple) else ())
+        #: The piles lying on each pile (by pile index), where a group says which cover which; else empty.
+        self.covered_by: dict[int, tuple[int, ...]] = {
+            g.piles.start + index: tuple(g.piles.start + other for other in others)
+            for g in self.groups.values() if g.spec.covered_by for index, others in enumerate(g.spec.covered_by)
+            if others
+        }
+        #: Groups that may be gathered and dealt again.
+        self.gatherers: tuple[Group, ...] = tuple(g for g in self.groups.values() if g.spec.gather_and_deal)
+        #: The game's pair rule, compiled, if it has one.
+        self.pairing = Pairing(spec.pairs, self.groups) if spec.pairs else None
         self.has_automatic_changes = bool(self.turn_up_piles or self.refills)
         #: Piles of the groups with the role 'cell', for run limits.
         self.cell_piles: tuple[int, ...] = _piles(self.groups_of(Role.CELL))

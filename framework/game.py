@@ -11,7 +11,7 @@ from .compile import Rules
 from .errors import PatienceError, StateError
 from .hooks import Hooks
 from .loader import load_spec
-from .moves import BASE_RANK_VAR, DEAL, REDEAL, REDEALS_VAR
+from .moves import BASE_RANK_VAR, DEAL, GATHER, GATHERS_VAR, REDEAL, REDEALS_VAR
 from .seeds import Seed, parse_seed
 from .serialize import read_state, replayed
 from .spec import FIRST_FOUNDATION_CARD, DealStep, GameSpec, Role
@@ -28,7 +28,7 @@ class Game(Rules):
         #: The plugins, asked through one method per hook.
         self.hooks = Hooks(self, spec.plugins)
         #: The words of every named action of the game: the kernel's and those the plugins declare.
-        self.action_names: frozenset[str] = frozenset({DEAL, REDEAL}) | self.hooks.actions
+        self.action_names: frozenset[str] = frozenset({DEAL, REDEAL, GATHER}) | self.hooks.actions
         #: The state variables and their values at the deal: the kernel's, then each plugin's.
         self.initial_vars: dict[str, Any] = self._initial_vars()
 
@@ -38,6 +38,8 @@ class Game(Rules):
             found[BASE_RANK_VAR] = self.spec.base_rank if isinstance(self.spec.base_rank, int) else None
         if any(g.spec.redeals for g in self.stocks):
             found[REDEALS_VAR] = 0
+        if self.gatherers:
+            found[GATHERS_VAR] = 0
         for plugin, variables in self.hooks.state_vars(self):
             for name, value in variables.items():
                 if name in found:

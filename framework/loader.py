@@ -34,7 +34,9 @@ from .spec import (
     Family,
     Fan,
     GameSpec,
+    GatherRule,
     GroupSpec,
+    PairRule,
     Pick,
     PluginUse,
     PySolFCName,
@@ -186,6 +188,10 @@ def _empty_rule(empty: dict[str, Any]) -> EmptyRule:
     return EmptyRule(**_fields(empty, _EMPTY_KEYS))
 
 
+def _won_when(value: str | dict[str, list[str]]) -> WonWhen | tuple[str, ...]:
+    return tuple(value["empty"]) if isinstance(value, dict) else WonWhen(value)
+
+
 def _suit_indices(names: list[str]) -> tuple[int, ...]:
     return tuple(SUIT_NAMES.index(name) for name in names)
 
@@ -201,7 +207,16 @@ def _fields(data: dict[str, Any], keys: dict[str, tuple[str, Callable[[Any], Any
 
 #: The keys of a build rule (``build``, ``run``).
 _BUILD_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
-    "direction": ("direction", Direction), "suit": ("suit", SuitRule), "wrap": ("wrap", bool),
+    "direction": ("direction", Direction), "suit": ("suit", SuitRule), "wrap": ("wrap", bool), "step": ("step", int),
+}
+#: The keys of ``gather_and_deal``.
+_GATHER_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
+    "times": ("times", _redeals), "cards_per_pile": ("cards_per_pile", int), "shuffle": ("shuffle", bool),
+}
+#: The keys of ``pairs``.
+_PAIR_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
+    "from": ("sources", tuple), "to": ("to", str), "ranks_add_up_to": ("add_up_to", int),
+    "same_rank": ("same_rank", bool), "alone": ("alone", lambda ranks: tuple(parse_rank(str(rank)) for rank in ranks)),
 }
 #: The keys of ``when_empty``.
 _EMPTY_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
@@ -228,13 +243,16 @@ GROUP_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "fan": ("fan", Fan),
     "columns": ("columns", int),
     "suits": ("suits", _suit_indices),
+    "gather_and_deal": ("gather_and_deal", lambda gather: GatherRule(**_fields(gather, _GATHER_KEYS))),
+    "covered_by": ("covered_by", lambda lists: tuple(tuple(number - 1 for number in piles) for piles in lists)),
 }
 #: The keys of a game, but for its groups, deal and plugins.
 GAME_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "name": ("name", str),
     "decks": ("decks", int),
     "base_rank": ("base_rank", _rank_or_word),
-    "won_when": ("won_when", WonWhen),
+    "won_when": ("won_when", _won_when),
+    "pairs": ("pairs", lambda pairs: PairRule(**_fields(pairs, _PAIR_KEYS))),
     "suits": ("suits", _suit_indices),
     "difficulty": ("difficulty", Difficulty),
     "family": ("family", Family),

@@ -26,6 +26,7 @@ def meaning_problems(document: YamlDocument, source: str) -> list[Problem]:
     """Every problem of meaning in ``document`` (which passed the schema), in the order found."""
     checks = _Checks(document, source)
     checks.groups()
+    checks.ending()
     if not checks.deal():
         return checks.problems  # a deal of more cards than the pack holds: what follows would only echo it
     checks.layout()
@@ -102,9 +103,45 @@ class _Checks:
         if "suits" in group and len(group["suits"]) != group.get("piles", 1):
             self.problem(path + ("suits",), f"{len(group['suits'])} suits for {group.get('piles', 1)} piles; "
                          "give one suit per pile")
+        self._covers(path, group)
         pick = group.get("pick")
-        if pick in (Pick.RUN, Pick.TOP_OR_WHOLE) and group.get("build", {}).get("direction", Direction.NONE) == Direction.NONE:
+        builds = group.get("build", {}).get("direction", Direction.NONE) != Direction.NONE
+        if pick in (Pick.RUN, Pick.TOP_OR_WHOLE) and not builds:
             self.problem(path + ("pick",), f"'{pick}' follows the build rule, but this group does not build")
+
+    def _covers(self, path: Path, group: dict[str, Any]) -> None:
+        covered_by = group.get("covered_by")
+        if covered_by is None:
+            return
+        piles = group.get("piles", 1)
+        if len(covered_by) != piles:
+            self.problem(path + ("covered_by",), f"{len(covered_by)} lists for {piles} piles; give one list per pile "
+                         "(an empty list for a pile nothing lies on)")
+        for index, others in enumerate(covered_by):
+            for place, number in enumerate(others):
+                if number > piles or number == index + 1:
+                    self.problem(path + ("covered_by", index, place),
+                                 f"pile {index + 1} cannot be covered by pile {number}: expected another pile "
+                                 f"of this group, 1 to {piles}")
+
+    # --- how cards leave and how the game is won -----------------------------------------------
+
+    def ending(self) -> None:
+        """The groups that the pair rule and a won-when-empty name exist, and the pair rule says what pairs."""
+        won_when = self.data.get("won_when")
+        if isinstance(won_when, dict):
+            for index, name in enumerate(won_when["empty"]):
+                self.known_group(("won_when", "empty", index), name)
+        pairs = self.data.get("pairs")
+        if pairs is None:
+            return
+        for index, name in enumerate(pairs["from"]):
+            self.known_group(("pairs", "from", index), name)
+        if self.known_group(("pairs", "to"), pairs["to"]) and self.group_data[pairs["to"]].get("piles", 1) != 1:
+            self.problem(("pairs", "to"), f"pairs go to one pile, but group {pairs['to']!r} has several")
+        if ("ranks_add_up_to" in pairs) == bool(pairs.get("same_rank")):
+            self.problem(("pairs",), "say what pairs: 'ranks_add_up_to: N' or 'same_rank: true' (one of the two)",
+                         key=True)
 
     # --- the deal ----------------------------------------------------------------------------
 

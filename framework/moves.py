@@ -13,6 +13,12 @@ from typing import Any, NamedTuple
 #: The kernel's own actions: turn the stock onto its waste, gather the waste back.
 DEAL = "deal"
 REDEAL = "redeal"
+#: The kernel's action that gathers a group's cards and deals them again (``source``: its first pile).
+GATHER = "gather"
+#: Kernel variable: how many times a group has been gathered and dealt again.
+GATHERS_VAR = "gathers_used"
+#: The kernel's action for two cards that leave together by the game's pair rule (``source`` and ``target``).
+PAIR = "pair"
 #: Kernel variable: the rank that starts a foundation, when the game has one.
 BASE_RANK_VAR = "base_rank"
 #: Kernel variable: how many times the stock has been gathered again.
@@ -59,4 +65,11 @@ class SetFaceDown(NamedTuple):
     count: int  # type: ignore[assignment]  # a field, not tuple.count: how many cards lie face down
 
 
-Change = Transfer | SetVar | SetFaceDown
+class SetPile(NamedTuple):
+    """Change (the kernel's own, for a redeal that shuffles): make pile ``pile`` hold ``cards``, bottom first."""
+
+    pile: int
+    cards: tuple[int, ...]
+
+
+Change = Transfer | SetVar | SetFaceDown | SetPile

@@ -4,8 +4,11 @@ Piles are named by their group's label, numbered from 1 when the group has
 several: ``t3``, ``f1``, ``w``, ``o``. A card move is ``SOURCE TARGET``, with the
 number of cards after it when more than one moves: ``t3 t5 2``. A label alone
 stands for any pile of its group (``t3 f``: to a foundation that takes it).
-Turning the stock is ``d``; gathering the waste back is ``redeal``; a plugin's
-action is its name followed by the piles it names (``release g17``).
+Turning the stock is ``d``; gathering the waste back is ``redeal``; gathering a
+group's cards and dealing them again is ``gather``; two cards
+that leave together by the pair rule are their two piles (``p3 p5``, typed in
+either order); a plugin's action is its name followed by the piles it names
+(``release g17``).
 """
 
 from __future__ import annotations
@@ -13,15 +16,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
-from .moves import DEAL, REDEAL, Move
-from .spec import Pick, Role
+from .moves import DEAL, GATHER, PAIR, REDEAL, Move
+from .spec import SEVERAL_CARDS, Pick, Role
 
 if TYPE_CHECKING:
     from .game import Game
     from .state import State
 
-_ACTION_WORDS = {DEAL: "d", REDEAL: "redeal"}
-_ACTION_ALIASES = {"d": DEAL, "deal": DEAL, "redeal": REDEAL}
+_ACTION_WORDS = {DEAL: "d", REDEAL: "redeal", GATHER: "gather"}
+_ACTION_ALIASES = {"d": DEAL, "deal": DEAL, "redeal": REDEAL, "gather": GATHER}
 
 
 def move_text(game: Game, move: Move) -> str:
@@ -33,7 +36,7 @@ def move_text(game: Game, move: Move) -> str:
             return text
     if move.action in _ACTION_WORDS:
         return _ACTION_WORDS[move.action]
-    words = [move.action] if move.action else []
+    words = [move.action] if move.action and move.action != PAIR else []
     words += [names[pile] for pile in (move.source, move.target) if pile >= 0]
     if move.count > 1:
         words.append(str(move.count))
@@ -74,7 +77,7 @@ def move_examples(game: Game) -> list[tuple[str, str]]:
     else:
         examples = [(f"{origin} {target.label}", f"from {origin} to {target.label}")]
     for group in sources:
-        if group.pick in (Pick.RUN, Pick.TOP_OR_WHOLE, Pick.ANY_TAIL) and group in group.target_groups and len(group.piles) > 1:
+        if group.pick in SEVERAL_CARDS and group in group.target_groups and len(group.piles) > 1:
             first, second = (group.pile_name(pile) for pile in group.piles[:2])
             examples.append((f"{first} {second} 2", f"two cards from {first} to {second}"))
             break
@@ -100,8 +103,10 @@ def parse_move(state: State, text: str) -> Move:
         raise InvalidMoveError("empty move")
     legal = state.legal_moves()
     wanted = " ".join(words)
+    swapped = " ".join(reversed(words))  # a pair, typed the other way round
     for move in legal:
-        if move_text(game, move) == wanted:
+        written = move_text(game, move)
+        if written == wanted or move.action == PAIR and written == swapped:
             return move
     action = _ACTION_ALIASES.get(words[0], "")
     if not action and words[0] in {move.action for move in legal if move.action}:

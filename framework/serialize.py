@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeGuard
 from .cards import CardError, card_text, parse_card
 from .errors import PatienceError, StateError
 from .hookcheck import is_like
-from .moves import BASE_RANK_VAR, REDEALS_VAR
+from .moves import BASE_RANK_VAR, GATHERS_VAR, REDEALS_VAR
 from .notation import move_text
 from .seeds import Seed, parse_seed
 from .spec import UNLIMITED, Role
@@ -205,13 +205,20 @@ def _read_vars(game: Game, vars_data: Any) -> dict[str, Any]:
             raise StateError(f"field 'vars.{BASE_RANK_VAR}': expected the base rank, "
                              f"a whole number from 1 (ace) to 13 (king); got {_shown(base)}")
     if REDEALS_VAR in variables:
-        limits = [group.spec.redeals for group in game.stocks]
-        most = UNLIMITED if UNLIMITED in limits else max(limits)
-        used = variables[REDEALS_VAR]
-        if not _is_count(used) or used < 0 or (most >= 0 and used > most):
-            allowed = "0 or more" if most < 0 else f"from 0 to {most}"
-            raise StateError(f"field 'vars.{REDEALS_VAR}': expected a whole number {allowed}, got {_shown(used)}")
+        _check_count(variables, REDEALS_VAR, [group.spec.redeals for group in game.stocks])
+    if GATHERS_VAR in variables:
+        _check_count(variables, GATHERS_VAR, [group.spec.gather_and_deal.times for group in game.gatherers
+                                              if group.spec.gather_and_deal])
     return variables
+
+
+def _check_count(variables: dict[str, Any], name: str, limits: list[int]) -> None:
+    """Refuse a count of redeals below 0 or above the most that ``limits`` allow (UNLIMITED: no most)."""
+    most = UNLIMITED if UNLIMITED in limits else max(limits)
+    used = variables[name]
+    if not _is_count(used) or used < 0 or (most >= 0 and used > most):
+        allowed = "0 or more" if most < 0 else f"from 0 to {most}"
+        raise StateError(f"field 'vars.{name}': expected a whole number {allowed}, got {_shown(used)}")
 
 
 def _field(*parts: Any) -> str:

@@ -33,6 +33,7 @@ class Direction(StrEnum):
     UP = "up"
     DOWN = "down"
     EITHER = "either"
+    ANY = "any"
     NONE = "none"
 
 
@@ -54,6 +55,10 @@ class Pick(StrEnum):
     TOP_OR_WHOLE = "top card or whole pile"
     ANY_TAIL = "any tail"
     NOTHING = "nothing"
+
+
+#: The pick rules that may lift several cards at once.
+SEVERAL_CARDS = frozenset({Pick.RUN, Pick.TOP_OR_WHOLE, Pick.ANY_TAIL})
 
 
 class RunLimit(StrEnum):
@@ -132,6 +137,7 @@ class BuildRule:
     direction: Direction = Direction.NONE
     suit: SuitRule = SuitRule.ANY
     wrap: bool = False
+    step: int = 1  # ranks between a card and the one below it
 
     def __post_init__(self) -> None:
         _as_words(self, direction=Direction, suit=SuitRule)
@@ -148,6 +154,15 @@ class EmptyRule:
     def __post_init__(self) -> None:
         if not isinstance(self.accepts, int):
             _as_words(self, accepts=Accepts)
+
+
+@dataclass(frozen=True, slots=True)
+class GatherRule:
+    """A redeal of a group's own cards: gathered, shuffled or not, and dealt again ``cards_per_pile`` at a time."""
+
+    times: int  # UNLIMITED: no limit
+    cards_per_pile: int
+    shuffle: bool = False
 
 
 def default_pick(role: Role) -> Pick:
@@ -184,6 +199,8 @@ class GroupSpec:
     fan: Fan | None = None
     columns: int | None = None  # layout hint: drawn as a grid
     suits: tuple[int, ...] | None = None  # the one suit (0..3) each pile takes
+    covered_by: tuple[tuple[int, ...], ...] | None = None  # for each pile, the piles (0-based) lying on it
+    gather_and_deal: GatherRule | None = None
 
     def __post_init__(self) -> None:
         _as_words(self, role=Role, run_limit=RunLimit, pick=Pick)
@@ -217,6 +234,19 @@ class PluginUse:
 
 
 @dataclass(frozen=True, slots=True)
+class PairRule:
+    """Cards that leave the table two at a time: free top cards of ``sources`` whose ranks add up to
+    ``add_up_to`` (or, with ``same_rank``, are equal) go together to the one pile of group ``to``;
+    cards of the ranks in ``alone`` go by themselves."""
+
+    sources: tuple[str, ...]
+    to: str
+    add_up_to: int | None = None
+    same_rank: bool = False
+    alone: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class PySolFCName:
     """The game as PySolFC knows it: its name there and, where it has one, its game id."""
 
@@ -235,7 +265,8 @@ class GameSpec:
     deal: tuple[DealStep, ...]
     plugins: tuple[PluginUse, ...] = ()
     base_rank: int | str | None = None  # a rank 1..13, FIRST_FOUNDATION_CARD, or None
-    won_when: WonWhen = WonWhen.ALL_ON_FOUNDATIONS
+    won_when: WonWhen | tuple[str, ...] = WonWhen.ALL_ON_FOUNDATIONS  # a tuple: won when those groups are empty
+    pairs: PairRule | None = None
     suits: tuple[int, ...] = (0, 1, 2, 3)  # the suits of each deck
     difficulty: Difficulty | None = None
     family: Family | None = None
@@ -246,7 +277,8 @@ class GameSpec:
     source: str = ""  # where the spec was read from, for messages
 
     def __post_init__(self) -> None:
-        _as_words(self, won_when=WonWhen)
+        if not isinstance(self.won_when, tuple):
+            _as_words(self, won_when=WonWhen)
         if self.difficulty is not None:
             _as_words(self, difficulty=Difficulty)
         if self.family is not None:

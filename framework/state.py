@@ -10,16 +10,30 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from .cards import SUIT
+from .cards import RANK, SUIT, shuffled
 from .errors import MoveError, PluginError
 from .hookcheck import change_problem
-from .moves import BASE_RANK_VAR, DEAL, REDEAL, REDEALS_VAR, Change, Move, SetFaceDown, SetVar, Transfer
+from .moves import (
+    BASE_RANK_VAR,
+    DEAL,
+    GATHER,
+    GATHERS_VAR,
+    PAIR,
+    REDEAL,
+    REDEALS_VAR,
+    Change,
+    Move,
+    SetFaceDown,
+    SetPile,
+    SetVar,
+    Transfer,
+)
 from .notation import move_text, parse_move
 from .serialize import state_to_json
 from .spec import UNLIMITED, Accepts, Pick, Role, RunLimit, WonWhen
 
 if TYPE_CHECKING:
-    from .compile import Group
+    from .compile import Group, Pairing
     from .game import Game
     from .seeds import Seed
 
@@ -27,8 +41,18 @@ if TYPE_CHECKING:
 _TOP_CARD, _ANY_TAIL, _TOP_OR_WHOLE, _FREE_CELLS = Pick.TOP_CARD, Pick.ANY_TAIL, Pick.TOP_OR_WHOLE, RunLimit.FREE_CELLS
 _ANY, _FOUNDATION = Accepts.ANY, Role.FOUNDATION
 
+#: The actions the kernel carries out itself; every other action is a plugin's.
+_KERNEL_ACTIONS = frozenset({DEAL, REDEAL, GATHER, PAIR})
+
 #: The piles of a group that take each card on top (card -> piles), and its empty piles.
 Takers = tuple[dict[int, list[int]], list[int]]
+
+
+def _redeal_seed(seed: Seed | None, redeals_before: int) -> int:
+    """The seed of the shuffle of a group gathered after ``redeals_before`` such redeals, in deal ``seed``:
+    fixed by the deal, so that replaying a game gives the same cards (a named deal counts by its text's digits)."""
+    number = seed if isinstance(seed, int) else int("".join(ch for ch in str(seed) if ch.isdigit()) or 0)
+    return number * 1000 + redeals_before + 1
 
 
 class Outcome(StrEnum):
@@ -83,11 +107,12 @@ class State:
         pile_group = game.pile_group
         base_rank = self.vars.get(BASE_RANK_VAR)
         limits = game.hooks.pick_limits(self)
+        covered_by = game.covered_by
         takers: dict[int, Takers] = {}  # by group index, made when first needed
         moves: list[Move] = []
         for source in game.source_piles:
             pile = piles[source]
-            if not pile:
+            if not pile or covered_by and self._covered(source):
                 continue
             limit = limits.get(source) if limits else None
             if limit == 0:
@@ -115,8 +140,53 @@ class State:
                 self._run_moves(source, group, most, base_rank, takers, moves)
         for stock in game.stocks:
             self._stock_moves(stock, moves)
+        for group in game.gatherers:
+            self._gather_moves(group, moves)
+        if game.pairing:
+            self._pair_moves(game.pairing, moves)
         moves.extend(game.hooks.legal_moves(self))
         return moves
+
+    def _gather_moves(self, group: Group, moves: list[Move]) -> None:
+        """Append the move that gathers ``group`` and deals it again, while it has cards and redeals left."""
+        rule = group.spec.gather_and_deal
+        assert rule is not None  # a gatherer has its rule
+        if (rule.times == UNLIMITED or self.vars[GATHERS_VAR] < rule.times) and any(
+                self.piles[pile] for pile in group.piles) and not self.is_won():
+            moves.append(Move(group.piles.start, -1, 1, GATHER))
+
+    def _gather_changes(self, group: Group) -> list[Change]:
+        """The changes that gather ``group``'s cards, shuffle them if its rule says so, and deal them again."""
+        rule = group.spec.gather_and_deal
+        assert rule is not None  # a gatherer has its rule
+        used = self.vars[GATHERS_VAR]
+        cards = [card for pile in group.piles for card in self.piles[pile]]
+        if rule.shuffle:
+            cards = shuffled(cards, _redeal_seed(self.seed, used))
+        size = rule.cards_per_pile
+        changes: list[Change] = [SetFaceDown(pile, 0) for pile in group.piles if self.face_down[pile]]
+        changes += [SetPile(pile, tuple(cards[index * size:(index + 1) * size]))
+                    for index, pile in enumerate(group.piles)]
+        changes.append(SetVar(GATHERS_VAR, used + 1))
+        return changes
+
+    def _covered(self, pile: int) -> bool:
+        """Whether a pile lying on ``pile`` still holds a card (``Game.covered_by``)."""
+        piles = self.piles
+        return any(piles[other] for other in self.game.covered_by.get(pile, ()))
+
+    def _pair_moves(self, pairing: Pairing, moves: list[Move]) -> None:
+        """Append the moves of the pair rule: each card that leaves alone, and each two free cards that pair."""
+        piles = self.piles
+        free = [(pile, piles[pile][-1]) for pile in pairing.piles
+                if piles[pile] and self.face_down[pile] < len(piles[pile]) and not self._covered(pile)]
+        pairs = pairing.pairs
+        for index, (pile, card) in enumerate(free):
+            if RANK[card] in pairing.alone:
+                moves.append(Move(pile, pairing.discard, 1))
+            for other, other_card in free[index + 1:]:
+                if pairs[card * 52 + other_card]:
+                    moves.append(Move(pile, other, 1, PAIR))
 
     def _takers(self, group: Group, takers: dict[int, Takers]) -> Takers:
         """Which piles of ``group`` take which card on top, and which are empty; kept in ``takers``.
@@ -238,7 +308,11 @@ class State:
                 if spec.needs_no_empty_piles and not all(piles[target] for target in stock.stock_targets):
                     continue
                 per_turn = len(stock.stock_targets) if len(stock.stock_targets) > 1 else spec.cards_per_turn
-                moves.append(Move(pile, stock.stock_target, min(per_turn, len(piles[pile])), DEAL))
+                count = min(per_turn, len(piles[pile]))
+                room = self.game.pile_group[stock.stock_target].max_cards
+                if room is not None and len(stock.stock_targets) == 1 and len(piles[stock.stock_target]) + count > room:
+                    continue  # a waste of one card is played from before the next is turned
+                moves.append(Move(pile, stock.stock_target, count, DEAL))
             elif piles[stock.stock_target] and len(stock.stock_targets) == 1 and (
                 spec.redeals == UNLIMITED or self.vars.get(REDEALS_VAR, 0) < spec.redeals
             ):
@@ -256,9 +330,14 @@ class State:
         """
         piles = self.piles
         undo: list[Change] | None = None  # None: a card move, undone by moving its cards back
-        if move.action:
+        if move.action in _KERNEL_ACTIONS:
+            undo = [self._apply(change) for change in self._kernel_changes(move)]
+        elif move.action:
             undo = []
-            self._make(self._action_changes(move), undo, "apply_action", move)
+            answered = self.game.hooks.apply_action(self, move)
+            if answered is None:
+                raise MoveError(f"no plugin carries out the action {move.action!r}")
+            self._make(answered, undo, "apply_action", move)
         else:
             source = piles[move.source]
             piles[move.target] += source[-move.count:]
@@ -304,21 +383,24 @@ class State:
             for change in reversed(undo):
                 self._apply(change)
 
-    def _action_changes(self, move: Move) -> list[Change]:
+    def _kernel_changes(self, move: Move) -> list[Change]:
+        """The changes the kernel's own action ``move`` makes (not yet made)."""
         if move.action == DEAL:
             targets = self.game.pile_group[move.target].piles
             if len(targets) > 1:  # one card onto each pile of the group
                 return [Transfer(move.source, targets[i], 1, turn=True) for i in range(move.count)]
             return [Transfer(move.source, move.target, move.count, turn=True)]
+        if move.action == GATHER:
+            return self._gather_changes(self.game.pile_group[move.source])
+        if move.action == PAIR:
+            discard = self.game.pairing.discard  # type: ignore[union-attr]  # a pair move is of a game with pairs
+            return [Transfer(move.source, discard, 1), Transfer(move.target, discard, 1)]
         if move.action == REDEAL:
             changes: list[Change] = [Transfer(move.source, move.target, move.count, turn=True)]
             if self.game.pile_group[move.target].spec.redeals > 0:
                 changes.append(SetVar(REDEALS_VAR, self.vars[REDEALS_VAR] + 1))
             return changes
-        answered = self.game.hooks.apply_action(self, move)
-        if answered is None:
-            raise MoveError(f"no plugin carries out the action {move.action!r}")
-        return answered
+        raise MoveError(f"not an action of the kernel: {move.action!r}")
 
     def _automatic_changes(self) -> list[Change]:
         """What the rule data makes happen by itself after a move: refills, then face-down tops turned up."""
@@ -327,8 +409,9 @@ class State:
         for pile, origin in self.game.refills:
             if not piles[pile] and piles[origin] and self.face_down[origin] < len(piles[origin]):
                 changes.append(self._apply(Transfer(origin, pile, 1)))
+        covered_by = self.game.covered_by
         for pile in self.game.turn_up_piles:
-            if piles[pile] and self.face_down[pile] >= len(piles[pile]):
+            if piles[pile] and self.face_down[pile] >= len(piles[pile]) and not (covered_by and self._covered(pile)):
                 changes.append(self._apply(SetFaceDown(pile, len(piles[pile]) - 1)))
         return changes
 
@@ -350,6 +433,10 @@ class State:
             old = self.face_down[change.pile]
             self.face_down[change.pile] = change.count
             return SetFaceDown(change.pile, old)
+        if isinstance(change, SetPile):
+            was = tuple(self.piles[change.pile])
+            self.piles[change.pile][:] = change.cards
+            return SetPile(change.pile, was)
         raise PluginError(f"not a change: {change!r}")
 
     def _make(self, changes: list[Any], undo: list[Change], hook_name: str, move: Move) -> None:
@@ -379,6 +466,8 @@ class State:
         if answer is not None:
             return answer
         piles = self.piles
+        if self.game.emptied_piles:
+            return not any(piles[p] for p in self.game.emptied_piles)
         if self.game.spec.won_when == WonWhen.TABLE_EMPTY:
             return not any(piles[p] for p in self.game.table_piles)
         return sum(len(piles[p]) for p in self.game.foundation_piles) == self.game.total_cards

@@ -24,7 +24,8 @@ from typing import Any
 
 import yaml
 
-from framework import hookspecs, plugins, schema_doc
+import framework
+from framework import games_doc, hookspecs, plugins, schema_doc
 from framework.schemacheck import game_schema
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -74,6 +75,19 @@ def walk(value: Any) -> Iterator[dict[str, Any]]:
 
 def test_the_reference_is_generated_from_the_schema():
     assert read("docs/reference.md") == schema_doc.reference(), REGENERATE
+
+
+def test_the_games_page_is_generated_from_the_rule_files():
+    assert read("docs/games.md") == games_doc.games_page(games_doc.builtin_specs()), \
+        f"docs/games.md is out of date; regenerate it with: {games_doc.COMMAND}"
+
+
+def test_the_games_page_lists_every_built_in_game_by_family():
+    specs = games_doc.builtin_specs()
+    assert {spec.id for spec in specs} == set(framework.available_games())
+    assert all(spec.family and spec.summary for spec in specs), [spec.id for spec in specs if not spec.summary]
+    page = games_doc.games_page(specs)
+    assert all(f"(`{spec.id}`)" in page for spec in specs)
 
 
 def test_the_regenerate_command_prints_the_reference():

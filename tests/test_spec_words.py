@@ -15,7 +15,8 @@ from framework.schemacheck import game_schema
 
 GROUP = ("$defs", "group", "properties")
 WORDS = [
-    (("properties", "won_when"), spec.WonWhen),
+    (("properties", "won_when", "anyOf", "0"), spec.WonWhen),
+    (("properties", "family"), spec.Family),
     (("properties", "difficulty"), spec.Difficulty),
     (GROUP + ("role",), spec.Role),
     (GROUP + ("pick",), spec.Pick),
@@ -52,6 +53,9 @@ DEFAULTS = [
     (GROUP + ("when_empty", "properties", "accepts"), spec.EmptyRule, "accepts"),
     (("$defs", "build", "properties", "suit"), spec.BuildRule, "suit"),
     (("$defs", "build", "properties", "wrap"), spec.BuildRule, "wrap"),
+    (("$defs", "build", "properties", "step"), spec.BuildRule, "step"),
+    (("properties", "pairs", "properties", "same_rank"), spec.PairRule, "same_rank"),
+    (GROUP + ("gather_and_deal", "properties", "shuffle"), spec.GatherRule, "shuffle"),
 ]
 
 

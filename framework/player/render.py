@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..cards import COLOUR, RED_SUITS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, card_symbol, card_text, rank_text
-from ..moves import REDEALS_VAR
+from ..moves import GATHERS_VAR, REDEALS_VAR
 from ..spec import Fan, GameSpec, Role
 
 if TYPE_CHECKING:
@@ -114,6 +114,10 @@ def heading(state: State) -> str:
     for stock in state.game.stocks:
         if stock.spec.redeals > 0:  # below 0: no limit, nothing to count
             parts.append(f"redeals left {stock.spec.redeals - state.vars[REDEALS_VAR]}")
+    for group in state.game.gatherers:
+        times = group.spec.gather_and_deal.times if group.spec.gather_and_deal else 0
+        if times > 0:
+            parts.append(f"redeals left {times - state.vars[GATHERS_VAR]}")
     return " - ".join(parts)
 
 

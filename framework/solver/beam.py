@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..game import Game
 from ..moves import Move
-from ..spec import Pick, Role
+from ..spec import SEVERAL_CARDS, Pick, Role
 from ..state import State
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ class Score:
         self.foundations = game.foundation_piles
         other = [group for group in game.groups.values() if group.role not in (Role.FOUNDATION, Role.STOCK)]
         self.top_card_piles = tuple(pile for group in other if group.pick == Pick.TOP_CARD for pile in group.piles)
-        self.run_piles = tuple((pile, group.run_table) for group in other if group.pick in (Pick.RUN, Pick.TOP_OR_WHOLE, Pick.ANY_TAIL)
+        self.run_piles = tuple((pile, group.run_table) for group in other if group.pick in SEVERAL_CARDS
                                for pile in group.piles)
         self.tableau = tuple(pile for group in other if group.role == Role.TABLEAU for pile in group.piles)
 

@@ -1,0 +1,80 @@
+"""The list of built-in games, ``docs/games.md``, generated from their rule files.
+
+Each game is listed under its family with its pack, difficulty, its name and id
+in PySolFC, and its one-line summary, all read from the rule file. After adding
+or changing a game, regenerate the page::
+
+    python -m framework.games_doc > docs/games.md
+
+``tests/test_docs.py`` fails while the page and the rule files disagree.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import defaultdict
+from importlib import resources
+
+from .loader import RULE_SUFFIXES, load_spec
+from .player.render import pack_words
+from .spec import Family, GameSpec
+
+#: The command that regenerates the page.
+COMMAND = "python -m framework.games_doc > docs/games.md"
+#: Each family's heading.
+FAMILY_TITLES = {
+    Family.KLONDIKE: "Klondike", Family.FREECELL: "FreeCell", Family.SPIDER: "Spider",
+    Family.FORTY_THIEVES: "Forty Thieves", Family.CANFIELD: "Canfield", Family.BELEAGUERED_CASTLE: "Beleaguered Castle",
+    Family.YUKON: "Yukon", Family.PAIRING: "Pairing and adding up", Family.GRIDS: "Grids and gaps",
+    Family.OTHER_BUILDERS: "Other builders", None: "No family given",
+}
+#: The package that holds the built-in rule files.
+RULES_PACKAGE = "patience_rules"
+
+
+def builtin_specs() -> list[GameSpec]:
+    """The specs of the built-in games, by id."""
+    files = resources.files(RULES_PACKAGE)
+    names = sorted(entry.name for entry in files.iterdir() if entry.name.endswith(RULE_SUFFIXES))
+    return [load_spec(str(files.joinpath(name))) for name in names]
+
+
+def _row(spec: GameSpec) -> str:
+    pysolfc = "not in PySolFC"
+    if spec.pysolfc:
+        pysolfc = spec.pysolfc.name + (f" ({spec.pysolfc.id})" if spec.pysolfc.id else "")
+    cells = [f"{spec.name} (`{spec.id}`)", pack_words(spec), str(spec.difficulty or ""), pysolfc, spec.summary]
+    return "| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |"
+
+
+def games_page(specs: list[GameSpec]) -> str:
+    """The page listing ``specs`` by family, as Markdown."""
+    by_family: dict[Family | None, list[GameSpec]] = defaultdict(list)
+    for spec in specs:
+        by_family[spec.family].append(spec)
+    lines = [
+        "# The built-in games",
+        "",
+        f"{len(specs)} games, by family. Play one with `patience play ID`; read its rules with",
+        "`patience rules ID`. The PySolFC column names the same game in PySolFC (with its game",
+        "id) for comparison; a game's rules text says where it differs. This page is generated",
+        f"from the rule files in `rules/`: `{COMMAND}`.",
+        "",
+    ]
+    families = [family for family in Family if family in by_family] + ([None] if None in by_family else [])
+    lines += [f"- {FAMILY_TITLES[family]}: {len(by_family[family])}" for family in families]
+    for family in families:
+        lines += ["", f"## {FAMILY_TITLES[family]}", "",
+                  "| Game (id) | Pack | Difficulty | PySolFC | What sets it apart |",
+                  "|---|---|---|---|---|"]
+        lines += [_row(spec) for spec in sorted(by_family[family], key=lambda spec: spec.name.lower())]
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    """Print the page (as UTF-8, whatever the terminal's encoding)."""
+    sys.stdout.buffer.write(games_page(builtin_specs()).encode("utf-8"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,181 @@
+"""Pairing games and Calculation's counting foundations: pairs, covered cards, won-when-empty, steps."""
+
+from __future__ import annotations
+
+import pytest
+
+import framework
+from framework.testing import check_random_games, legal_texts, position
+
+GAMES = ["pyramid", "relaxed-pyramid", "giza", "three-peaks", "thirteens", "nestor", "all-in-a-row",
+         "relaxed-golf", "calculation", "betsy-ross"]
+
+#: A pyramid of seven rows with only these piles filled; every other pile is empty.
+ROW_7 = {f"p{index}": card for index, card in zip(range(22, 29), ["KD", "6C", "7H", "2S", "JD", "QC", "4H"])}
+
+
+def build(game_id: str, piles: dict[str, str], **variables: object) -> framework.State:
+    return position(framework.load_game(game_id), piles, **variables)
+
+
+def test_a_pyramid_pair_is_two_free_cards_adding_up_to_13_and_a_king_leaves_alone():
+    state = build("pyramid", {**ROW_7, "w": "9C", "s": "5D"})
+    # 6C+7H, 2S+JD (13); QC with the A nowhere; 4H+9C on the waste; KD alone; 7H and 6C are each one pair.
+    assert legal_texts(state) == {"p22 d", "p23 p24", "p25 p26", "p28 w", "d"}
+
+
+def test_a_covered_card_does_not_pair_until_both_cards_on_it_are_gone():
+    state = build("pyramid", {"p16": "8S", "p22": "2C", "p23": "5H", "s": "AD"})
+    assert legal_texts(state) == {"d"}  # 8S+5H would be 13, but 2C and 5H lie on 8S
+    state = build("pyramid", {"p16": "8S", "p23": "5H", "s": "AD"})
+    assert legal_texts(state) == {"d"}  # 5H still covers it
+    state = build("pyramid", {"p16": "8S", "p24": "5H", "s": "AD"})
+    assert legal_texts(state) == {"p16 p24", "d"}  # p24 is not on p16
+
+
+def test_a_pair_is_one_move_typed_in_either_order_and_undone_as_one():
+    state = build("pyramid", {**ROW_7, "s": "5D"})
+    move = state.parse_move("p24 p23")
+    assert move == state.parse_move("p23 p24") and state.move_text(move) == "p23 p24"
+    state.push(move)
+    assert state.piles[state.game.pile_index("d")] == [framework.parse_card(c) for c in ("6C", "7H")]
+    assert not state.piles[state.game.pile_index("p23")] and not state.piles[state.game.pile_index("p24")]
+    state.pop()
+    assert state.position_key() == build("pyramid", {**ROW_7, "s": "5D"}).position_key()
+
+
+def test_pyramid_is_won_with_every_card_discarded_relaxed_pyramid_with_the_pyramid_cleared():
+    strict = build("pyramid", {"p1": "KS", "w": "9C"})
+    relaxed = build("relaxed-pyramid", {"p1": "KS", "w": "9C"})
+    for state in (strict, relaxed):
+        state.push(state.parse_move("p1 d"))
+    assert not strict.is_won() and relaxed.is_won()
+
+
+def test_giza_pairs_the_reserve_tops_with_the_pyramid():
+    state = build("giza", {"p28": "4H", "r1": "9C 5D", "r2": "8S", "r3": "KC"})
+    # 5D+8S, 4H+9C is buried under 5D, KC alone
+    assert legal_texts(state) == {"r1 r2", "r3 d"}
+
+
+def test_three_peaks_turns_a_card_up_only_when_both_cards_on_it_are_gone():
+    state = build("three-peaks", {"p9": "QH |", "p17": "9C", "p18": "4D", "w": "5C"})
+    assert legal_texts(state) == {"p18 w"}
+    state.push(state.parse_move("p18 w"))
+    assert state.face_down[state.game.pile_index("p9")] == 1  # 9C on p17 still covers it
+    assert legal_texts(state) == set()
+
+
+def test_three_peaks_card_is_turned_up_when_uncovered_and_down_again_by_pop():
+    state = build("three-peaks", {"p9": "5S |", "p18": "4D", "w": "5C"})
+    assert legal_texts(state) == {"p18 w"}  # 5S is face down and covered by p18
+    state.push(state.parse_move("p18 w"))
+    assert state.face_down[state.game.pile_index("p9")] == 0
+    assert legal_texts(state) == {"p9 w"}
+    state.pop()
+    assert state.face_down[state.game.pile_index("p9")] == 1
+
+
+def test_three_peaks_is_won_with_the_peaks_cleared_and_cards_in_the_stock():
+    state = build("three-peaks", {"p20": "8C", "w": "9D", "s": "2H 3H"})
+    state.push(state.parse_move("p20 w"))
+    assert state.is_won()
+
+
+def test_thirteens_fills_each_gap_from_the_stock_at_once():
+    state = build("thirteens", {"t1": "6C", "t2": "7D", "t3": "KH", "t4": "2S", "s": "AD 9H QS"})
+    assert legal_texts(state) == {"t1 t2", "t3 d"}
+    state.push(state.parse_move("t2 t1"))
+    assert [framework.card_text(state.piles[state.game.pile_index(name)][-1]) for name in ("t1", "t2")] == ["QS", "9H"]
+    state.pop()
+    assert state.position_key() == build("thirteens", {"t1": "6C", "t2": "7D", "t3": "KH", "t4": "2S",
+                                                       "s": "AD 9H QS"}).position_key()
+
+
+def test_nestor_pairs_top_cards_of_the_same_rank():
+    state = build("nestor", {"t1": "4C 9D", "t2": "9S", "t3": "4H", "s1": "9H", "s2": "QC"})
+    assert legal_texts(state) == {"t1 t2", "t1 s1", "t2 s1"}  # 4C is buried, so 4H has no partner
+
+
+def test_all_in_a_row_foundation_starts_with_any_card():
+    state = build("all-in-a-row", {"t1": "5C", "t2": "KD"})
+    assert legal_texts(state) == {"t1 f", "t2 f"}
+    state.push(state.parse_move("t2 f"))
+    assert legal_texts(state) == set()  # 5C is not next to K
+
+
+def test_relaxed_golf_turns_the_corner_and_golf_does_not():
+    piles = {"t1": "AS", "t2": "QH", "f": "KC", "s": "2D"}
+    assert legal_texts(build("relaxed-golf", piles)) == {"t1 f", "t2 f", "d"}
+    assert legal_texts(build("golf", piles)) == {"t2 f", "d"}
+
+
+def test_calculation_foundations_count_by_their_step_and_the_waste_holds_one_card():
+    state = build("calculation", {"a": "AS", "b": "2H 4S", "c": "3D", "d": "4C", "p1": "9H 5C", "w": "6D", "s": "KH"})
+    # 6D: on 4S (by twos) and on 3D (by threes), not on AS or 4C; any waste pile takes it; no turn while w is full
+    assert legal_texts(state) == {"w b", "w c", "w p1", "w p2", "w p3", "w p4"}
+    state = build("calculation", {"a": "AS", "b": "2H", "c": "3D", "d": "4C 8S QD", "p1": "3C", "s": "KH"})
+    assert legal_texts(state) == {"p1 d", "d"}  # Q + 4 turns the corner to 3
+
+
+def test_a_waste_pile_of_calculation_takes_cards_only_from_the_waste():
+    state = build("calculation", {"a": "AS", "b": "2H", "c": "3D", "d": "4C", "p1": "9H", "p2": "7S", "s": "KH"})
+    assert legal_texts(state) == {"d"}
+
+
+def test_betsy_ross_foundations_start_from_2_4_6_8():
+    piles = {"m1": "AS", "a": "2S", "b": "4H", "c": "6D", "d": "8C", "s": "5C"}
+    assert legal_texts(build("betsy-ross", {**piles, "w": "9C 3H"})) == {"w a", "d"}  # 3 follows 2, by ones
+    assert legal_texts(build("betsy-ross", {**piles, "w": "9C QH"})) == {"w d", "d"}  # Q follows 8, by fours
+    assert legal_texts(build("betsy-ross", {**piles, "w": "9C 7H"})) == {"d"}  # 7 follows none of 2, 4, 6, 8
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_random_games_keep_the_kernels_promises(game_id):
+    assert check_random_games(framework.load_game(game_id), seeds=range(4), moves=120) > 0
+
+
+# --- redeals that gather a group and deal it again ------------------------------------------
+
+
+def test_la_belle_lucie_gathers_shuffles_and_deals_its_fans_again_in_threes_twice():
+    state = framework.load_game("la-belle-lucie").deal(5)
+    before = sorted(card for pile in state.piles[4:] for card in pile)
+    state.push(state.parse_move("gather"))
+    fans = state.piles[4:]
+    assert sorted(card for pile in fans for card in pile) == before
+    assert [len(pile) for pile in fans] == [3] * 17 + [1]
+    assert state.vars["gathers_used"] == 1
+    state.push(state.parse_move("gather"))
+    assert "gather" not in legal_texts(state)  # three passes in all
+    state.pop()
+    state.pop()
+    assert state.position_key() == framework.load_game("la-belle-lucie").deal(5).position_key()
+
+
+def test_the_shuffle_of_a_redeal_is_fixed_by_the_deal():
+    first, second = (framework.load_game("la-belle-lucie").deal(5) for _ in range(2))
+    for state in (first, second):
+        state.push(state.parse_move("gather"))
+    assert first.position_key() == second.position_key()
+
+
+def test_cruel_deals_the_gathered_piles_again_in_fours_in_their_order():
+    state = build("cruel", {"f1": "AC", "f2": "AS", "f3": "AH", "f4": "AD", "t1": "2C 9H", "t3": "KS QD 7C",
+                            "t4": "5H"})
+    assert legal_texts(state) == {"gather"}  # 2C lies under 9H; 5H may not go on 7C (another suit)
+    state.push(state.parse_move("gather"))
+    assert [" ".join(framework.card_text(card) for card in pile) for pile in state.piles[4:7]] == \
+        ["2C 9H KS QD", "7C 5H", ""]
+    assert "gather" in legal_texts(state)  # as often as you like
+
+
+def test_perseverance_moves_runs_of_one_suit():
+    state = build("perseverance", {"f1": "AC", "f2": "AS", "f3": "AH", "f4": "AD", "t1": "9H 8H", "t2": "TH"},
+                  gathers_used=2)
+    assert legal_texts(state) == {"t1 t2 2"}  # 8H alone cannot go on TH; no gather left
+
+
+@pytest.mark.parametrize("game_id", ["la-belle-lucie", "trefoil", "cruel", "perseverance"])
+def test_random_games_with_redeals_keep_the_kernels_promises(game_id):
+    assert check_random_games(framework.load_game(game_id), seeds=range(4), moves=120) > 0
