@@ -1,0 +1,132 @@
+"""The spider-family games: each game's own rule on a small position, and random games of all of them.
+
+Positions are written as card text (cards before ``|`` lie face down, ``T`` is a ten); each test
+names the exact set of legal moves, with the moves that must not be legal said in a comment.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import framework
+from framework import State
+from framework.cards import card_text
+from framework.testing import check_random_games, legal_texts, position
+
+GAMES = [
+    "relaxed-spider", "black-widow", "spiderette", "will-o-the-wisp", "wasp", "scorpion-ii", "simple-simon",
+    "mrs-mop",
+]
+
+
+def build(game_id: str, piles: dict[str, str]) -> State:
+    return position(framework.load_game(game_id), piles)
+
+
+def cards_of(state: State, name: str) -> str:
+    return " ".join(card_text(card) for card in state.piles[state.game.pile_index(name)])
+
+
+def shape(game_id: str, seed: int = 1) -> tuple[list[int], list[int]]:
+    """(number of cards, number face down) of each tableau column of the deal."""
+    game = framework.load_game(game_id)
+    state = game.deal(seed)
+    columns = game.groups["tableau"].piles
+    return [len(state.piles[pile]) for pile in columns], [state.face_down[pile] for pile in columns]
+
+
+def fillers(first: int, last: int, cards: str) -> dict[str, str]:
+    """Columns first..last holding one card each, taken in turn from ``cards``."""
+    words = cards.split()
+    return {f"t{column}": words[column - first] for column in range(first, last + 1)}
+
+
+def test_relaxed_spider_deals_with_a_column_empty_and_puts_six_cards_in_columns_1_4_7_10():
+    assert shape("relaxed-spider") == ([6, 5, 5, 6, 5, 5, 6, 5, 5, 6], [5, 4, 4, 5, 4, 4, 5, 4, 4, 5])
+    piles = dict(fillers(1, 9, "5H 5H 5D 5D 5C 5C 5S 5S 9C"), t10="", s="2H 2H 2D 2D 2C 2C 2S 2S 3H 3D")
+    state = build("relaxed-spider", piles)
+    # every column may move its card to the empty t10; the stock deals although t10 is empty (Spider: no "d")
+    assert legal_texts(state) == {f"t{column} t10" for column in range(1, 10)} | {"d"}
+    state.push(state.parse_move("d"))
+    assert cards_of(state, "t10") == "2H" and cards_of(state, "t1") == "5H 3D"
+
+
+def test_black_widow_moves_runs_of_mixed_suits():
+    piles = dict(t1="9H 8S 7D", t2="TC", t3="9D", **fillers(4, 10, "KC KD KH KS KC KD KH"))
+    # in Spider only "t3 t2" would be legal: 9H 8S 7D and 8S 7D are not runs of one suit
+    assert legal_texts(build("black-widow", piles)) == {"t1 t2 3", "t1 t3 2", "t3 t2"}
+
+
+def test_black_widow_foundation_still_takes_only_a_run_of_one_suit():
+    mixed = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AH"
+    piles = dict(t1=mixed, **fillers(2, 10, "AC AD AS AC AD AS AH AC AD"))
+    # the thirteen cards K..A are a run (any tail could move onto a card one rank higher, but only aces show);
+    # not "t1 f1 13": a foundation takes only a run of one suit
+    assert legal_texts(build("black-widow", piles)) == set()
+
+
+def test_spiderette_deals_like_klondike_and_its_last_deal_covers_the_first_three_columns():
+    assert shape("spiderette") == ([1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6])
+    state = build("spiderette", dict(fillers(1, 7, "KC KD KH KS AC AD AH"), s="2C 3C 4C"))
+    assert legal_texts(state) == {"d"}
+    state.push(state.parse_move("d"))
+    assert [cards_of(state, name) for name in ("t1", "t2", "t3", "t4", "s")] == ["KC 4C", "KD 3C", "KH 2C", "KS", ""]
+    # any suit builds: the aces go onto 2C; not "t3 t1": 2C is not one below 4C
+    assert legal_texts(state) == {"t2 t1", "t3 t2", "t5 t3", "t6 t3", "t7 t3"}
+    state = build("spiderette", dict(fillers(1, 6, "KC KD KH KS AC AD"), s="2C 3C 4C"))
+    assert "d" not in legal_texts(state)  # no deal while t7 is empty
+
+
+def test_will_o_the_wisp_deals_seven_columns_of_three_and_moves_only_suit_runs():
+    assert shape("will-o-the-wisp") == ([3] * 7, [2] * 7)
+    assert len(framework.load_game("will-o-the-wisp").deal(1).piles[-1]) == 31  # the stock
+    piles = dict(t1="7H 6S 5S", t2="7D", t3="KC", **fillers(4, 7, "AC AD AH AS"))
+    # not "t1 t2 3" or any move of 7H 6S 5S: it is not a run of one suit
+    assert legal_texts(build("will-o-the-wisp", piles)) == {"t1 t2 2"}
+
+
+def test_wasp_empty_column_takes_any_card_with_whatever_lies_on_it():
+    piles = {"t1": "2H | 5S 9D 4S", "t2": "6S", "t3": "", "t4": "AC", "t5": "AD", "t6": "AH", "t7": "KH"}
+    # in Scorpion only the king would go to t3 ("t7 t3"), with "t1 t2 3"
+    assert legal_texts(build("wasp", piles)) == {
+        "t1 t2 3", "t1 t3", "t1 t3 2", "t1 t3 3", "t2 t3", "t4 t3", "t5 t3", "t6 t3", "t7 t3"}
+    assert legal_texts(build("scorpion", piles)) == {"t1 t2 3", "t7 t3"}
+
+
+def test_scorpion_ii_has_face_down_cards_in_the_first_three_columns_only():
+    assert shape("scorpion-ii") == ([7] * 7, [3, 3, 3, 0, 0, 0, 0])
+    assert shape("scorpion") == ([7] * 7, [3, 3, 3, 3, 0, 0, 0])
+    piles = {"t1": "2H | 5S 9D 4S", "t2": "6S", "t3": "", "t4": "AC", "t5": "AD", "t6": "AH", "t7": "KH"}
+    assert legal_texts(build("scorpion-ii", piles)) == {"t1 t2 3", "t7 t3"}  # only a king onto an empty column
+
+
+def test_simple_simon_deals_a_face_up_staircase_with_no_stock():
+    assert shape("simple-simon") == ([8, 8, 8, 7, 6, 5, 4, 3, 2, 1], [0] * 10)
+    game = framework.load_game("simple-simon")
+    assert [group.role.value for group in game.groups.values()] == ["tableau", "foundation"]
+    piles = dict(t1="9H 8S 7S", t2="9D", t3="TC", **fillers(4, 10, "AC AD AH AS KC KD KH"))
+    # not "t1 t3 3": 9H 8S 7S is not a run of one suit
+    assert legal_texts(build("simple-simon", piles)) == {"t1 t2 2", "t2 t3"}
+
+
+def test_simple_simon_sends_a_whole_suit_to_a_foundation():
+    suit = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS"
+    state = build("simple-simon", dict(t1="5H " + suit, **fillers(2, 10, "KC KD KH AC AD AH 3C 3D 3H")))
+    # the whole suit goes to any foundation; its tail QS..AS onto a king, 2S AS onto a three (any suit);
+    # not "t1 f1 12" nor "t1 f1": a foundation takes only the whole suit
+    assert legal_texts(state) == {f"t1 f{index} 13" for index in range(1, 5)} | {
+        "t1 t2 12", "t1 t3 12", "t1 t4 12", "t1 t8 2", "t1 t9 2", "t1 t10 2"}
+    state.push(state.parse_move("t1 f1 13"))
+    assert cards_of(state, "t1") == "5H" and cards_of(state, "f1") == suit
+
+
+def test_mrs_mop_deals_thirteen_face_up_columns_of_eight_with_no_stock():
+    assert shape("mrs-mop") == ([8] * 13, [0] * 13)
+    piles = dict(t1="9H 8S 7S", t2="8D", **fillers(3, 13, "AC AD AH AS KC KD KH KS AC AD AH"))
+    # not "t1 t2 2": 8S 7S needs a nine
+    assert legal_texts(build("mrs-mop", piles)) == {"t1 t2"}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_random_games_keep_every_card_undo_exactly_and_survive_json(game_id):
+    assert check_random_games(framework.load_game(game_id), seeds=range(4), moves=120) > 0
