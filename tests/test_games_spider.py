@@ -15,7 +15,8 @@ from framework.testing import check_random_games, legal_texts, position
 
 GAMES = [
     "relaxed-spider", "black-widow", "spiderette", "will-o-the-wisp", "wasp", "scorpion-ii", "simple-simon",
-    "mrs-mop",
+    "mrs-mop", "open-spider", "big-spider", "big-spider-2-suits", "spider-3x3", "chinese-spider", "spider-4-decks",
+    "tarantula", "baby-spiderette", "fair-maids",
 ]
 
 
@@ -125,6 +126,67 @@ def test_mrs_mop_deals_thirteen_face_up_columns_of_eight_with_no_stock():
     piles = dict(t1="9H 8S 7S", t2="8D", **fillers(3, 13, "AC AD AH AS KC KD KH KS AC AD AH"))
     # not "t1 t2 2": 8S 7S needs a nine
     assert legal_texts(build("mrs-mop", piles)) == {"t1 t2"}
+
+
+def suit_runs(game_id: str, columns: int, stock: str = "") -> State:
+    """t1 9H 8S 7S (no suit run from the nine), t2 9H, t3 TS, the other columns kings and aces, which take nothing."""
+    kings_and_aces = " ".join(["KH", "AS"] * columns)
+    return build(game_id, dict(t1="9H 8S 7S", t2="9H", t3="TS", s=stock, **fillers(4, columns, kings_and_aces)))
+
+
+@pytest.mark.parametrize(("game_id", "columns", "foundations", "stock", "suits"), [
+    ("big-spider", 13, 12, 78, "CDHS"),
+    ("big-spider-2-suits", 13, 12, 78, "HS"),
+    ("spider-3x3", 13, 9, 52, "CHS"),
+    ("chinese-spider", 12, 12, 84, "CHS"),
+    ("spider-4-decks", 13, 16, 130, "CDHS"),
+])
+def test_big_spiders_deal_their_columns_and_play_spider_rules(game_id, columns, foundations, stock, suits):
+    game = framework.load_game(game_id)
+    state = game.deal(1)
+    face_down = 4 if game_id == "spider-3x3" else 5
+    assert shape(game_id) == ([face_down + 1] * columns, [face_down] * columns)
+    assert len(game.groups["foundation"].piles) == foundations and len(state.piles[-1]) == stock
+    assert {card_text(card)[1] for card in game.pack} == set(suits) and game.total_cards == 13 * foundations
+    # "t1 t2 2": 8S 7S onto a nine of any suit; "t2 t3"; not "t1 t3 3" (9H 8S 7S is not one suit)
+    assert legal_texts(suit_runs(game_id, columns, stock="KS")) == {"t1 t2 2", "t2 t3", "d"}
+    empty_last = suit_runs(game_id, columns - 1, stock="KS")
+    assert "d" not in legal_texts(empty_last)  # no deal while a column is empty
+
+
+def test_open_spider_deals_every_card_face_up():
+    assert shape("open-spider") == ([6, 5, 5, 6, 5, 5, 6, 5, 5, 6], [0] * 10)
+    assert legal_texts(suit_runs("open-spider", 10, stock="KS")) == {"t1 t2 2", "t2 t3", "d"}
+
+
+def test_tarantula_moves_runs_of_one_colour():
+    piles = dict(t1="9D 8S 7C", t2="9H", t3="TC", t4="8H", **fillers(5, 10, "KC AD KH AS KC AD"))
+    # "t1 t2 2": 8S 7C are both black (Spider would refuse it); not "t1 t3 3": 9D 8S 7C changes colour
+    assert legal_texts(build("tarantula", piles)) == {"t1 t4", "t1 t2 2", "t2 t3", "t4 t2"}
+
+
+def test_baby_spiderette_moves_runs_of_mixed_suits_on_seven_klondike_columns():
+    assert shape("baby-spiderette") == ([1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6])
+    piles = dict(t1="9H 8S 7D", t2="TC", t3="9D", **fillers(4, 7, "KC KD KH KS"))
+    # in Spiderette only "t3 t2" would be legal
+    assert legal_texts(build("baby-spiderette", piles)) == {"t1 t2 3", "t1 t3 2", "t3 t2"}
+    assert legal_texts(build("spiderette", piles)) == {"t3 t2"}
+
+
+def test_fair_maids_moves_runs_in_alternate_colours():
+    assert shape("fair-maids") == ([4] * 7, [3] * 7)
+    piles = dict(t1="9H 8H 7S", t2="TC", t3="9S", **fillers(4, 7, "KC KD KH KS"))
+    # "t1 t3 2": 8H 7S alternate; not "t1 t2 3": 9H 8H are both red
+    assert legal_texts(build("fair-maids", piles)) == {"t1 t3 2", "t3 t2"}
+
+
+def test_a_fair_maids_foundation_takes_king_to_ace_in_alternate_colours_of_any_suits():
+    run = "KS QH JS TH 9S 8H 7S 6H 5S 4H 3S 2H AS"
+    state = build("fair-maids", dict(t1=run, **fillers(2, 7, "AC AD AH KC KD KH")))
+    # the whole run to any foundation (not part of it), or QH..AS onto a king
+    assert legal_texts(state) == {f"t1 f{index} 13" for index in range(1, 5)} | {"t1 t5 12", "t1 t6 12", "t1 t7 12"}
+    state.push(state.parse_move("t1 f2 13"))
+    assert cards_of(state, "f2") == run
 
 
 @pytest.mark.parametrize("game_id", GAMES)
