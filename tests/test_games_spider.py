@@ -16,8 +16,10 @@ from framework.testing import check_random_games, legal_texts, position
 GAMES = [
     "relaxed-spider", "black-widow", "spiderette", "will-o-the-wisp", "wasp", "scorpion-ii", "simple-simon",
     "mrs-mop", "open-spider", "big-spider", "big-spider-2-suits", "spider-3x3", "chinese-spider", "spider-4-decks",
-    "tarantula", "baby-spiderette", "fair-maids",
+    "tarantula", "baby-spiderette", "fair-maids", "double-scorpion", "triple-scorpion", "scorpion-tail", "wasp-ii",
+    "three-blind-mice", "farmers-wife", "how-they-run", "scorpion-head",
 ]
+KINGS = "KC KD KH KS KC KD KH KS KC KD KH KS KC"
 
 
 def build(game_id: str, piles: dict[str, str]) -> State:
@@ -187,6 +189,72 @@ def test_a_fair_maids_foundation_takes_king_to_ace_in_alternate_colours_of_any_s
     assert legal_texts(state) == {f"t1 f{index} 13" for index in range(1, 5)} | {"t1 t5 12", "t1 t6 12", "t1 t7 12"}
     state.push(state.parse_move("t1 f2 13"))
     assert cards_of(state, "f2") == run
+
+
+def test_double_scorpion_deals_ten_columns_of_ten_and_its_last_four_cards_to_the_first_four():
+    assert shape("double-scorpion") == ([10] * 10, [4] * 5 + [0] * 5)
+    state = build("double-scorpion", dict(fillers(1, 10, KINGS), s="2C 3C 4C 5C"))
+    assert legal_texts(state) == {"d"}
+    state.push(state.parse_move("d"))
+    assert [cards_of(state, f"t{column}") for column in (1, 4, 5)] == ["KC 5C", "KS 2C", "KC"]
+    # by suit, one card each: not "t2 t1 2" (KD 4C: the king fits nowhere)
+    assert legal_texts(state) == {"t2 t1", "t3 t2", "t4 t3"}
+
+
+def test_triple_scorpion_deals_every_card_into_thirteen_columns_of_twelve():
+    assert shape("triple-scorpion") == ([12] * 13, [5] * 5 + [0] * 8)
+    piles = dict(t1="2H | 5S 9D 4S", t2="6S", **fillers(3, 13, KINGS))
+    assert legal_texts(build("triple-scorpion", piles)) == {"t1 t2 3"}  # 5S 9D 4S onto 6S, out of order
+
+
+def test_scorpion_tail_builds_in_alternate_colours():
+    piles = dict(t1="2H | 5S 9D 4C", t2="6H", t3="TS", **fillers(4, 7, KINGS))
+    # 5S 9D 4C onto 6H and 9D 4C onto TS, by colour; Scorpion, by suit, allows neither
+    assert legal_texts(build("scorpion-tail", piles)) == {"t1 t2 3", "t1 t3 2"}
+    assert legal_texts(build("scorpion", piles)) == set()
+
+
+def test_wasp_ii_is_scorpion_ii_with_any_card_on_an_empty_column():
+    assert shape("wasp-ii") == ([7] * 7, [3, 3, 3, 0, 0, 0, 0])
+    piles = {"t1": "2H | 5S 9D 4S", "t2": "6S", "t3": "", "t4": "AC", "t5": "AD", "t6": "AH", "t7": "KH"}
+    assert legal_texts(build("wasp-ii", piles)) == {
+        "t1 t2 3", "t1 t3", "t1 t3 2", "t1 t3 3", "t2 t3", "t4 t3", "t5 t3", "t6 t3", "t7 t3"}
+
+
+BLIND_MICE = dict(r1="QS", r2="5H", t1="KS", t2="6H", t3="", **fillers(4, 10, "AC AD AH AS JC JD 9C"))
+
+
+def test_three_blind_mice_plays_its_two_reserve_cards_onto_columns():
+    assert shape("three-blind-mice") == ([5] * 10, [0] * 7 + [3] * 3)
+    state = framework.load_game("three-blind-mice").deal(1)
+    assert [len(state.piles[index]) for index in range(2)] == [1, 1]  # r1, r2; no stock
+    # QS onto KS, 5H onto 6H; the king alone may go to the empty column; nothing goes onto a reserve
+    assert legal_texts(build("three-blind-mice", BLIND_MICE)) == {"r1 t1", "r2 t2", "t1 t3"}
+
+
+def test_farmers_wife_is_three_blind_mice_by_alternate_colours():
+    piles = dict(BLIND_MICE, r1="QH", r2="5S")
+    assert legal_texts(build("farmers-wife", piles)) == {"r1 t1", "r2 t2", "t1 t3"}
+    assert legal_texts(build("three-blind-mice", piles)) == {"t1 t3"}  # by suit neither QH nor 5S fits
+
+
+def test_how_they_run_has_two_free_cells_that_take_a_column_top_card():
+    state = framework.load_game("how-they-run").deal(1)
+    assert [len(state.piles[index]) for index in range(2)] == [1, 1]  # c1, c2 start with a card each
+    state = build("how-they-run", {"c1": "QS", "t1": "9H 8S", "t2": "TD"})
+    # only top cards go to the empty cell c2, not "t1 c2 2"; 9H 8S is no king for an empty column; QS has no king
+    assert legal_texts(state) == {"t1 c2", "t2 c2"}
+    assert legal_texts(build("three-blind-mice", {"r1": "QS", "t1": "9H 8S", "t2": "TD"})) == set()
+
+
+def test_scorpion_head_deals_every_card_and_has_four_free_cells():
+    assert shape("scorpion-head") == ([8, 8, 8, 7, 7, 7, 7], [0, 0, 0, 4, 4, 4, 4])
+    piles = dict(c1="KH", c2="AC", c3="AD", t1="9H 8S", t2="TD", **fillers(3, 7, "KC KD KS 5C 5D"))
+    # every column's top card, alone, may go to the empty cell c4
+    assert legal_texts(build("scorpion-head", piles)) == {f"t{column} c4" for column in range(1, 8)}
+    piles = dict(c1="KH", c2="AC", c3="AD", c4="2S", t1="9H 8S", t2="TD")
+    # the king in a cell may go to any empty column, nothing else moves
+    assert legal_texts(build("scorpion-head", piles)) == {f"c1 t{column}" for column in range(3, 8)}
 
 
 @pytest.mark.parametrize("game_id", GAMES)
