@@ -17,7 +17,8 @@ GAMES = [
     "relaxed-spider", "black-widow", "spiderette", "will-o-the-wisp", "wasp", "scorpion-ii", "simple-simon",
     "mrs-mop", "open-spider", "big-spider", "big-spider-2-suits", "spider-3x3", "chinese-spider", "spider-4-decks",
     "tarantula", "baby-spiderette", "fair-maids", "double-scorpion", "triple-scorpion", "scorpion-tail", "wasp-ii",
-    "three-blind-mice", "farmers-wife", "how-they-run", "scorpion-head",
+    "three-blind-mice", "farmers-wife", "how-they-run", "scorpion-head", "york", "big-york", "simon-jester",
+    "grandmothers-game", "spider-web", "astrocyte", "spidike", "freds-spider", "freds-spider-3-decks", "rachel",
 ]
 KINGS = "KC KD KH KS KC KD KH KS KC KD KH KS KC"
 
@@ -133,7 +134,8 @@ def test_mrs_mop_deals_thirteen_face_up_columns_of_eight_with_no_stock():
 def suit_runs(game_id: str, columns: int, stock: str = "") -> State:
     """t1 9H 8S 7S (no suit run from the nine), t2 9H, t3 TS, the other columns kings and aces, which take nothing."""
     kings_and_aces = " ".join(["KH", "AS"] * columns)
-    return build(game_id, dict(t1="9H 8S 7S", t2="9H", t3="TS", s=stock, **fillers(4, columns, kings_and_aces)))
+    piles = dict(t1="9H 8S 7S", t2="9H", t3="TS", **fillers(4, columns, kings_and_aces))
+    return build(game_id, dict(piles, s=stock) if stock else piles)
 
 
 @pytest.mark.parametrize(("game_id", "columns", "foundations", "stock", "suits"), [
@@ -255,6 +257,78 @@ def test_scorpion_head_deals_every_card_and_has_four_free_cells():
     piles = dict(c1="KH", c2="AC", c3="AD", c4="2S", t1="9H 8S", t2="TD")
     # the king in a cell may go to any empty column, nothing else moves
     assert legal_texts(build("scorpion-head", piles)) == {f"c1 t{column}" for column in range(3, 8)}
+
+
+@pytest.mark.parametrize(("game_id", "counts", "foundations"), [
+    ("york", [8, 8] + [9] * 8 + [8, 8], 8),
+    ("big-york", [12] + [11] * 12 + [12], 12),
+])
+def test_york_builds_and_sends_off_suits_round_the_corner(game_id, counts, foundations):
+    columns = len(counts)
+    assert shape(game_id) == (counts, [0] * columns)
+    piles = dict(t1="3S 2S AS KS", t2="4H", t3="AD", **fillers(4, columns, "7C 7D 7H 7S 9C 9D 9H 9S 7C 7D 7H"))
+    # KS onto AD (round the corner, any suit), the whole suit run 3S 2S AS KS onto 4H
+    assert legal_texts(build(game_id, piles)) == {"t1 t3", "t1 t2 4"}
+    run = "5S 4S 3S 2S AS KS QS JS TS 9S 8S 7S 6S"
+    state = build(game_id, dict(t1="8D " + run, **fillers(2, columns, "TC TD TH TC TD TH TC TD TH TC TD TH TC")))
+    # thirteen cards of one suit from the five down round the corner go to any foundation
+    onto_foundations = {text for text in legal_texts(state) if " f" in text}
+    assert onto_foundations == {f"t1 f{index} 13" for index in range(1, foundations + 1)}
+
+
+def test_simon_jester_deals_a_face_up_staircase_of_fourteen_columns():
+    assert shape("simon-jester") == ([13, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1], [0] * 14)
+    assert legal_texts(suit_runs("simon-jester", 14)) == {"t1 t2 2", "t2 t3"}  # no stock, no "d"
+
+
+def test_grandmothers_game_deals_face_up_and_deals_the_stock_onto_an_empty_column():
+    assert shape("grandmothers-game") == ([6] * 10, [0] * 10)
+    assert legal_texts(suit_runs("grandmothers-game", 10, stock="KS")) == {"t1 t2 2", "t2 t3", "d"}
+    piles = dict(fillers(1, 9, "5H 5H 5D 5D 5C 5C 5S 5S 9C"), t10="", s="2H 2H 2D 2D")
+    assert legal_texts(build("grandmothers-game", piles)) == {f"t{column} t10" for column in range(1, 10)} | {"d"}
+
+
+def test_spider_web_has_one_free_cell_for_a_columns_top_card():
+    assert shape("spider-web") == ([4, 4, 4, 3, 3, 3, 3], [0] * 7)
+    state = build("spider-web", dict(t1="9H 8S 7S", t2="9H", t3="TS", s="KS", **fillers(4, 7, "KH AS KH AS")))
+    # each top card (not "t1 c 2") may go to the empty cell
+    assert legal_texts(state) == {"t1 t2 2", "t2 t3", "d"} | {f"t{column} c" for column in range(1, 8)}
+
+
+def test_astrocyte_has_four_free_cells_and_deals_onto_an_empty_column():
+    assert shape("astrocyte") == ([8] * 8, [7] * 8)
+    piles = dict(c1="AC", c2="AD", c3="AH", t1="9H 8S 7S", t2="9H", t3="TS", s="KS", **fillers(4, 7, "KH AS KH AS"))
+    state = build("astrocyte", piles)
+    assert legal_texts(state) == {"t1 t2 2", "t2 t3", "d"} | {f"t{column} c4" for column in range(1, 8)} | {
+        f"t{column} t8" for column in range(1, 8)} | {"t1 t8 2", "c1 t8", "c2 t8", "c3 t8"}
+
+
+ACES_UP = {"f1": "AH 2H", "t1": "9C 3H", "t2": "4S"}
+
+
+def test_spidike_builds_foundations_up_from_the_aces_and_fills_empty_columns_with_kings():
+    assert shape("spidike") == ([1, 2, 3, 4, 5, 6, 7], [0] * 7)
+    piles = dict(ACES_UP, t3="", t4="KD", t5="AC", t6="QS", t7="7D")
+    # 3H to its foundation or onto 4S; 2H back from the foundation onto 3H; the ace starts a foundation;
+    # only the king goes to the empty t3 (not "f1 t3", "t2 t3"...)
+    assert legal_texts(build("spidike", piles)) == {
+        "t1 f1", "t1 t2", "f1 t1", "t4 t3", "t5 f2", "t5 f3", "t5 f4", "t6 t4"}
+
+
+@pytest.mark.parametrize(("game_id", "columns", "stock"), [("freds-spider", 10, 54), ("freds-spider-3-decks", 13, 91)])
+def test_freds_spider_builds_foundations_up_from_the_aces(game_id, columns, stock):
+    assert shape(game_id) == ([5] * columns, [0] * columns)
+    assert len(framework.load_game(game_id).deal(1).piles[-1]) == stock
+    piles = dict(ACES_UP, **fillers(3, columns, KINGS))
+    assert legal_texts(build(game_id, piles)) == {"t1 f1", "t1 t2", "f1 t1"}
+
+
+def test_rachel_turns_its_stock_once_onto_a_waste_and_moves_any_runs():
+    state = framework.load_game("rachel").deal(1)
+    assert [len(pile) for pile in state.piles] == [1] * 6 + [0] * 4 + [45, 1]  # columns, foundations, stock, waste
+    piles = dict(w="8D", t1="9H 8S 7D", t2="TC", t3="9D", s="2C", **fillers(4, 6, "KC KH KS"))
+    assert legal_texts(build("rachel", piles)) == {"t1 t2 3", "t1 t3 2", "t3 t2", "w t3", "d"}
+    assert legal_texts(build("rachel", dict(piles, s=""))) == {"t1 t2 3", "t1 t3 2", "t3 t2", "w t3"}  # no redeal
 
 
 @pytest.mark.parametrize("game_id", GAMES)
