@@ -17,6 +17,7 @@ from framework.testing import check_random_games, legal_texts, position
 
 GAMES = [
     "superior-canfield", "rainfall", "rainbow", "storehouse", "chameleon", "casino-canfield",
+    "double-canfield", "triple-canfield", "quadruple-canfield", "american-toad", "variegated-canfield", "demon",
 ]
 
 
@@ -99,6 +100,58 @@ def test_casino_canfield_turns_one_card_and_has_no_redeal():
     state.push(state.parse_move("d"))
     assert cards_of(state, "w") == "5C 6D 4S"
     assert legal_texts(state) == set()  # 4S fits nowhere, and the waste is not turned back
+
+
+# --- more decks -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("game_id", "reserve", "foundations", "columns", "stock"), [
+    ("double-canfield", 13, 8, 5, 104 - 13 - 1 - 5),
+    ("triple-canfield", 26, 12, 7, 156 - 26 - 1 - 7),
+    ("quadruple-canfield", 39, 16, 8, 208 - 39 - 1 - 8),
+    ("demon", 40, 8, 8, 104 - 40 - 1 - 8),
+])
+def test_the_big_canfields_deal_their_reserve_foundations_and_columns(game_id, reserve, foundations, columns, stock):
+    state = game(game_id).deal(2)
+    names = state.game.pile_names
+    assert sum(name.startswith("f") for name in names) == foundations
+    assert shape(state) == {"r": (reserve, reserve - 1), "f1": (1, 0), "s": (stock, 0)} | {
+        f"t{n}": (1, 0) for n in range(1, columns + 1)}
+
+
+def test_double_canfield_starts_any_of_its_eight_foundations_with_a_base_card():
+    piles = {"f1": "7H", "w": "7H", "t1": "KS", "t2": "KC", "t3": "2S", "t4": "2C", "t5": "9S", "r": "4S", "s": "3D"}
+    # the second 7H may start any empty foundation; nothing on the table fits anywhere
+    assert legal_texts(build("double-canfield", piles, base_rank=7)) == {f"w f{n}" for n in range(2, 9)} | {"d"}
+
+
+def test_american_toad_reserve_is_face_up_and_columns_build_by_suit():
+    deal = game("american-toad").deal(1)
+    assert shape(deal)["r"] == (20, 0) and shape(deal)["s"] == (104 - 20 - 1 - 8, 0)
+    piles = {"r": "5D 9H", "t1": "TH", "t2": "TC", "t3": "AD", "t4": "KD", "t5": "3S", "t6": "3S", "t7": "6C",
+             "t8": "6C", "f1": "QS"}
+    # 9H on TH, KD on AD (round the corner); not 'r t2' (9H on TC: not the same suit)
+    state = build("american-toad", piles, base_rank=12)
+    assert legal_texts(state) == {"r t1", "t4 t3"}
+    state.push(state.parse_move("r t1"))
+    assert cards_of(state, "r") == "5D" and face_down(state, "r") == 0
+
+
+def test_variegated_canfield_deals_the_eight_aces_and_a_face_up_reserve():
+    deal = game("variegated-canfield").deal(1)
+    assert [cards_of(deal, f"f{n}") for n in range(1, 9)] == ["AC", "AC", "AD", "AD", "AH", "AH", "AS", "AS"]
+    assert shape(deal)["r"] == (13, 0) and shape(deal)["s"] == (78, 0)
+    aces = {f"f{n}": card for n, card in enumerate(["AC", "AC", "AD", "AD", "AH", "AH", "AS", "AS 2S"], 1)}
+    piles = aces | {"t1": "2S", "t2": "4C 3H", "t3": "5D", "t4": "KH", "t5": "QC", "r": "9C 5D", "s": "7D 8D 9D"}
+    # 2S to the spade foundation still at its ace or on 3H; the whole column 4C 3H on 5D; QC on KH
+    assert legal_texts(build("variegated-canfield", piles)) == {"t1 f7", "t1 t2", "t2 t3 2", "t5 t4", "d"}
+
+
+def test_demon_moves_any_run_not_only_a_whole_column():
+    piles = {"t1": "5S QH JC", "t2": "KS", "t3": "QD", "t4": "9D", "t5": "2C", "t6": "2S", "t7": "6C", "t8": "6S",
+             "r": "5C", "f1": "7H"}
+    # QH JC (part of t1) onto KS: legal in Demon, not in Canfield
+    assert legal_texts(build("demon", piles, base_rank=7)) == {"t1 t3", "t3 t2", "t1 t2 2"}
 
 
 # --- every game -----------------------------------------------------------------------------
