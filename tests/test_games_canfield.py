@@ -18,6 +18,7 @@ from framework.testing import check_random_games, legal_texts, position
 GAMES = [
     "superior-canfield", "rainfall", "rainbow", "storehouse", "chameleon", "casino-canfield",
     "double-canfield", "triple-canfield", "quadruple-canfield", "american-toad", "variegated-canfield", "demon",
+    "candike", "acme", "duke", "lafayette",
 ]
 
 
@@ -152,6 +153,58 @@ def test_demon_moves_any_run_not_only_a_whole_column():
              "r": "5C", "f1": "7H"}
     # QH JC (part of t1) onto KS: legal in Demon, not in Canfield
     assert legal_texts(build("demon", piles, base_rank=7)) == {"t1 t3", "t3 t2", "t1 t2 2"}
+
+
+# --- other layouts --------------------------------------------------------------------------
+
+
+def test_candike_columns_have_a_card_face_down_and_do_not_turn_the_corner():
+    deal = game("candike").deal(1)
+    assert all(shape(deal)[f"t{n}"] == (2, 1) for n in range(1, 8))
+    piles = {"t1": "9C | 2D", "t2": "3S", "t3": "KS", "t4": "AH", "t5": "QD", "t6": "8H", "t7": "8D", "r": "4C",
+             "f1": "6C"}
+    # not 't3 t4' (KS on AH: the columns do not turn the corner); the 8s cannot go on the face-down 9C
+    state = build("candike", piles, base_rank=6)
+    assert legal_texts(state) == {"t1 t2", "t5 t3"}
+    state.push(state.parse_move("t1 t2"))
+    assert face_down(state, "t1") == 0
+    assert legal_texts(state) == {"t5 t3", "t6 t1", "t7 t1"}  # 8H or 8D on the 9C turned up
+
+
+def test_acme_deals_the_aces_and_moves_one_card_at_a_time_by_suit():
+    deal = game("acme").deal(1)
+    assert [cards_of(deal, f"f{n}") for n in range(1, 5)] == ["AC", "AD", "AH", "AS"]
+    piles = {"f1": "AC", "f2": "AD", "f3": "AH 2H 3H 4H", "f4": "AS", "t1": "6H 5H", "t2": "7H", "t3": "KS",
+             "t4": "QS", "r": "9D"}
+    # not 't1 t2 2' (6H 5H onto 7H: one card at a time); QS on KS by suit
+    assert legal_texts(build("acme", piles)) == {"t1 f3", "t4 t3"}
+
+
+def test_duke_plays_from_four_reserves_and_takes_a_foundation_card_back():
+    deal = game("duke").deal(1)
+    assert all(shape(deal)[f"r{n}"] == (3, 0) for n in range(1, 5))
+    piles = {"r1": "7D 8D 9S", "r2": "5C", "r4": "JH", "t1": "TH", "t2": "3C", "t3": "2D", "t4": "3H",
+             "f1": "AD", "f2": "AC 2C", "s": "4S"}
+    # 9S from r1 on TH; 2D on 3C or to f1; 3C to f2; 2C back from f2 onto 3H; not '2D on 3H' (same colour);
+    # nothing goes onto the empty reserve r3
+    assert legal_texts(build("duke", piles)) == {"r1 t1", "t3 t2", "t3 f1", "t2 f2", "f2 t4", "d"}
+
+
+def test_lafayette_builds_each_suit_up_and_down_and_empty_columns_take_sevens():
+    piles = {"u1": "AC 2C 3C", "d1": "KC QC JC TC 9C 8C 7C 6C 5C", "w": "4C", "t1": "8H", "t3": "7S", "t4": "KH",
+             "s": "2D"}
+    # 4C fits both clubs foundations; the empty t2 takes only the 7S (not 8H, not KH);
+    # KH starts the hearts down foundation d3 only (not d1, d2, d4: other suits)
+    assert legal_texts(build("lafayette", piles)) == {"w u1", "w d1", "t3 t1", "t3 t2", "t4 d3", "d"}
+
+
+def test_lafayette_refills_a_column_from_the_reserve_and_takes_foundation_cards_back():
+    piles = {"r": "5S 9D", "t1": "6D", "t2": "7C", "t3": "3C", "t4": "KS", "u2": "AD 2D", "s": "4H"}
+    # 2D may come back from its foundation onto 3C; 9D (the reserve's top) fits nowhere
+    state = build("lafayette", piles)
+    assert legal_texts(state) == {"t1 t2", "t4 d4", "u2 t3", "d"}
+    state.push(state.parse_move("t1 t2"))
+    assert cards_of(state, "t1") == "9D" and cards_of(state, "r") == "5S"  # a nine: the refill takes any rank
 
 
 # --- every game -----------------------------------------------------------------------------
