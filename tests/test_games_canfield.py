@@ -18,7 +18,7 @@ from framework.testing import check_random_games, legal_texts, position
 GAMES = [
     "superior-canfield", "rainfall", "rainbow", "storehouse", "chameleon", "casino-canfield",
     "double-canfield", "triple-canfield", "quadruple-canfield", "american-toad", "variegated-canfield", "demon",
-    "candike", "acme", "duke", "lafayette",
+    "candike", "acme", "duke", "lafayette", "eagle-wing",
 ]
 
 
@@ -205,6 +205,19 @@ def test_lafayette_refills_a_column_from_the_reserve_and_takes_foundation_cards_
     assert legal_texts(state) == {"t1 t2", "t4 d4", "u2 t3", "d"}
     state.push(state.parse_move("t1 t2"))
     assert cards_of(state, "t1") == "9D" and cards_of(state, "r") == "5S"  # a nine: the refill takes any rank
+
+
+def test_eagle_wing_wings_hold_three_cards_and_the_trunk_only_refills_them():
+    deal = game("eagle-wing").deal(1)
+    assert shape(deal)["r"] == (13, 12) and all(shape(deal)[f"t{n}"] == (1, 0) for n in range(1, 9))
+    piles = {"r": "4C 5D | 6S", "t1": "9H 8H 7H", "t2": "7S", "t3": "AC", "t4": "KC", "t5": "6H", "t6": "8S",
+             "t7": "QD", "t8": "2D", "f1": "3D", "s": "TD"}
+    # not 't5 t1' (t1 holds three cards already), not 'r t2' (the trunk's card is not played directly)
+    state = build("eagle-wing", piles, base_rank=3)
+    assert legal_texts(state) == {"t4 t3", "t2 t6", "d"}
+    state.push(state.parse_move("t4 t3"))
+    assert cards_of(state, "t4") == "6S" and cards_of(state, "r") == "4C 5D" and face_down(state, "r") == 1
+    assert "t4 t2" in legal_texts(state)
 
 
 # --- every game -----------------------------------------------------------------------------
