@@ -52,8 +52,8 @@ def test_superior_canfield_deals_the_reserve_face_up_and_never_refills_a_column_
     assert face_down(game("superior-canfield").deal(1), "r") == 0
     piles = {"r": "4C 5D 6S", "t2": "TS 9H", "t3": "KD", "t4": "8C", "f1": "2C", "w": "JC", "s": "3D"}
     state = build("superior-canfield", piles, base_rank=2)
-    # the empty t1 takes any card from the reserve, the waste or a column (a whole column too);
-    # not: 'w t3' (JC needs a red Q), 't2 t1' of one card only is a top card, so both counts are legal
+    # the empty t1 takes any card from the reserve, the waste or a column (t2's top card or the whole of it);
+    # not 'w t3' (JC needs a red Q), not 'r t2' (6S needs a red 7)
     assert legal_texts(state) == {"r t1", "w t1", "t2 t1", "t2 t1 2", "t3 t1", "t4 t1", "t4 t2", "d"}
     state.push(state.parse_move("t4 t2"))
     assert cards_of(state, "t4") == "" and cards_of(state, "r") == "4C 5D 6S"  # t4 stays empty
