@@ -24,6 +24,20 @@ GAMES = [
     "gargantua",
     "thumb-and-pouch",
     "agnes-sorel",
+    "small-harp",
+    "big-harp",
+    "chinese-klondike",
+    "lady-jane",
+    "kingsley",
+    "trigon",
+    "eight-times-eight",
+    "triple-klondike",
+    "eastcliff",
+    "westhaven",
+    "blind-alleys",
+    "casino-klondike",
+    "smokey",
+    "somerset",
 ]
 
 
@@ -161,6 +175,148 @@ def test_agnes_sorel_takes_its_base_rank_from_the_dealt_foundation_card():
     assert len(foundation) == 1 and state.vars["base_rank"] == RANK[foundation[0]]
     assert not any(state.face_down[game.pile_index(f"t{index}")] for index in columns(1, 7))
     assert len(state.piles[game.pile_index("s")]) == 23
+
+
+def tableau_shape(game_id: str) -> tuple[list[int], list[int], int]:
+    """The cards and face-down cards of each column, and the stock's size, in deal 1."""
+    game = framework.load_game(game_id)
+    state = game.deal(1)
+    names = [name for name in game.pile_names if name.startswith("t")]
+    stock = len(state.piles[game.pile_index("s")]) if "s" in game.pile_names else 0
+    return ([len(state.piles[game.pile_index(name)]) for name in names],
+            [state.face_down[game.pile_index(name)] for name in names], stock)
+
+
+def test_small_harp_deals_the_longest_column_on_the_left():
+    assert tableau_shape("small-harp") == ([7, 6, 5, 4, 3, 2, 1], [6, 5, 4, 3, 2, 1, 0], 24)
+
+
+def test_small_harp_plays_as_klondike_kings_in_gaps_and_redeals_without_limit():
+    state = build("small-harp", {"w": "5C 6D", "t7": "KS"})
+    assert legal_texts(state) == {"redeal"} | {f"t7 t{index}" for index in columns(1, 6)}
+
+
+def test_big_harp_deals_ten_columns_of_ten_down_to_one():
+    assert tableau_shape("big-harp") == (list(range(10, 0, -1)), list(range(9, -1, -1)), 49)
+
+
+def test_big_harp_fills_gaps_with_any_card_and_has_no_redeal():
+    state = build("big-harp", {"f1": "AD 2D 3D 4D 5D", "f2": "AD 2D 3D 4D", "w": "7C 5D", "t1": "6S"})
+    # 5D onto the 4D (not onto the other 5D) or onto 6S; 5D back from f1 onto 6S; anything into a gap;
+    # no "redeal"
+    assert legal_texts(state) == {"w f2", "w t1", "f1 t1"} | {
+        f"{source} t{index}" for source in ("w", "t1", "f1", "f2") for index in columns(2, 10)}
+
+
+def test_chinese_klondike_has_three_suits_and_builds_on_any_suit_but_its_own():
+    game = framework.load_game("chinese-klondike")
+    assert len(game.pack) == 117 and not any(card_text(card).endswith("D") for card in game.pack)
+    assert tableau_shape("chinese-klondike") == (list(columns(1, 12)), list(range(12)), 39)
+    kings = dict(zip([f"t{index}" for index in columns(5, 12)], ["KC", "KS", "KH"] * 3))
+    state = build("chinese-klondike", dict(kings, t1="TS", t2="9S", t3="9H", t4="9C"))
+    # 9H and 9C onto TS; not "t2 t1" (9S on TS, the same suit)
+    assert legal_texts(state) == {"t3 t1", "t4 t1"}
+
+
+def test_lady_jane_builds_on_any_suit_but_moves_only_runs_of_one_suit():
+    piles = {"t1": "9H 8S 7S", "t2": "9D", "t3": "TC", "t4": "3C", "t5": "4C", "t6": "5C", "t7": "6C",
+             "t8": "QD", "t9": "QH", "t10": "QS", "w": "AS 2D"}
+    # 8S 7S onto 9D but not "t1 t2 3" with the 9H; 2D from the waste onto 3C; one redeal left
+    expected = {"t1 t2 2", "t2 t3", "t4 t5", "t5 t6", "t6 t7", "t7 t1", "w t4"}
+    assert legal_texts(build("lady-jane", piles, redeals_used=0)) == expected | {"redeal"}
+    assert legal_texts(build("lady-jane", piles, redeals_used=1)) == expected
+
+
+def test_lady_jane_deals_every_card_face_up_and_turns_three():
+    assert tableau_shape("lady-jane") == (list(columns(1, 10)), [0] * 10, 49)
+    state = build("lady-jane", {"s": "2C 3C 4C 5C", "t1": "KS"})
+    state.push(state.parse_move("d"))
+    assert cards_of(state, "w") == "5C 4C 3C"
+
+
+def test_kingsley_builds_foundations_down_from_kings_and_columns_up():
+    piles = {"f1": "KS QS", "t1": "7H", "t2": "6S", "t3": "JS", "t4": "8C"}
+    # 7H on 6S and 8C on 7H (up, alternating colours); JS onto QS; nothing into a gap but an ace
+    assert legal_texts(build("kingsley", piles)) == {"t1 t2", "t4 t1", "t3 f1"}
+    piles["t5"] = "AD"
+    assert legal_texts(build("kingsley", piles)) == {"t1 t2", "t4 t1", "t3 f1", "t5 t6", "t5 t7"}
+
+
+def test_trigon_builds_columns_by_suit():
+    piles = {"t1": "TS", "t2": "9S", "t3": "9H", "t4": "KC", "t5": "KD", "t6": "KH", "t7": "QC"}
+    # 9S on TS and QC on KC; not 9H on TS (Klondike's move), not QC on KD or KH
+    assert legal_texts(build("trigon", piles)) == {"t2 t1", "t7 t4"}
+
+
+def test_eight_times_eight_deals_eight_by_eight_face_up_and_allows_three_passes():
+    assert tableau_shape("eight-times-eight") == ([8] * 8, [0] * 8, 40)
+    piles = {"w": "5C", "t1": "KS"}
+    gaps = {f"{source} t{index}" for source in ("w", "t1") for index in columns(2, 8)}
+    assert legal_texts(build("eight-times-eight", piles, redeals_used=1)) == gaps | {"redeal"}
+    assert legal_texts(build("eight-times-eight", piles, redeals_used=2)) == gaps
+
+
+def test_triple_klondike_has_twelve_foundations_and_thirteen_columns():
+    assert tableau_shape("triple-klondike") == (list(columns(1, 13)), list(range(13)), 65)
+    state = build("triple-klondike", {"f1": "AS", "f2": "AS", "f3": "AS", "t1": "2S", "t2": "KD"})
+    assert legal_texts(state) == {"t1 f1", "t1 f2", "t1 f3"} | {f"t2 t{index}" for index in columns(3, 13)}
+
+
+def test_eastcliff_lets_foundation_cards_come_back_and_has_no_redeal():
+    assert tableau_shape("eastcliff") == ([3] * 7, [2] * 7, 31)
+    state = build("eastcliff", {"f1": "AC 2C 3C 4C 5C 6C 7C 8C", "t1": "9H", "w": "4D 5D"})
+    # 8C back onto 9H (Westcliff forbids it); any card into a gap; no "redeal"
+    assert legal_texts(state) == {"f1 t1"} | {f"{source} t{index}" for source in ("f1", "t1", "w")
+                                              for index in columns(2, 7)}
+
+
+def test_westhaven_deals_onto_ten_columns_and_keeps_foundation_cards():
+    assert tableau_shape("westhaven") == ([3] * 10, [2] * 10, 22)
+    state = build("westhaven", {"s": "2C 3C", "t1": "KS", "f1": "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH"})
+    # not "f1 t1" (QH back onto KS)
+    assert legal_texts(state) == {"d"} | {f"t1 t{index}" for index in columns(2, 10)}
+    state.push(state.parse_move("d"))
+    assert cards_of(state, "t1") == "KS 3C" and cards_of(state, "t2") == "2C" and cards_of(state, "s") == ""
+
+
+def test_blind_alleys_starts_with_the_aces_on_the_foundations():
+    game = framework.load_game("blind-alleys")
+    state = game.deal(1)
+    assert sorted(cards_of(state, f"f{index}") for index in columns(1, 4)) == ["AC", "AD", "AH", "AS"]
+    assert tableau_shape("blind-alleys") == ([3] * 6, [2] * 6, 30)
+
+
+def test_blind_alleys_has_one_redeal_and_any_card_fills_a_gap():
+    piles = {"f1": "AC", "t1": "2H", "w": "9D"}
+    # the ace may come back onto the 2H; any card into a gap
+    moves = {"f1 t1"} | {f"{source} t{index}" for source in ("f1", "t1", "w") for index in columns(2, 6)}
+    assert legal_texts(build("blind-alleys", piles, redeals_used=0)) == moves | {"redeal"}
+    assert legal_texts(build("blind-alleys", piles, redeals_used=1)) == moves
+
+
+def test_casino_klondike_allows_three_passes():
+    piles = {"w": "5C 6D", "t1": "KS"}
+    kings = {f"t1 t{index}" for index in columns(2, 7)}
+    assert legal_texts(build("casino-klondike", piles, redeals_used=1)) == kings | {"redeal"}
+    assert legal_texts(build("casino-klondike", piles, redeals_used=2)) == kings
+
+
+def test_smokey_builds_by_colour_moves_suit_runs_and_fills_gaps_with_kings():
+    piles = {"t1": "KS 8D 7H", "t2": "8H", "t3": "9D", "t4": "KC", "t5": "KD", "t6": "KH"}
+    # 7H on 8H, 8H on 9D; kings into t7; not "t1 t3 2" (8D 7H is not one suit), not 7H/8H/9D into t7
+    assert legal_texts(build("smokey", piles)) == {"t1 t2", "t2 t3", "t4 t7", "t5 t7", "t6 t7"}
+
+
+def test_somerset_runs_are_as_long_as_the_empty_columns_allow():
+    assert tableau_shape("somerset") == ([1, 2, 3, 4, 5, 6, 7, 8, 8, 8], [0] * 10, 0)
+    fillers = ["KC", "KS", "KH", "KD", "2C", "2S", "3C"]
+    piles = {"t1": "9S 8H 7S", "t2": "TD"} | {f"t{index}": card for index, card in zip(columns(3, 9), fillers)}
+    # one empty column: runs of 2 onto a card; 1 into the gap; so not "t1 t2 3"
+    assert legal_texts(build("somerset", piles)) == {f"t{index} t10" for index in columns(1, 9)}
+    del piles["t9"]
+    # two empty columns: runs of 4 onto a card, 2 into a gap
+    assert legal_texts(build("somerset", piles)) == {"t1 t2 3", "t1 t9 2", "t1 t10 2"} | {
+        f"t{source} t{target}" for source in columns(1, 8) for target in (9, 10)}
 
 
 @pytest.mark.parametrize("game_id", GAMES)
