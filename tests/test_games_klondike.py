@@ -38,6 +38,10 @@ GAMES = [
     "casino-klondike",
     "smokey",
     "somerset",
+    "half-klondike",
+    "pas-seul",
+    "inquisitor",
+    "arabella",
 ]
 
 
@@ -317,6 +321,36 @@ def test_somerset_runs_are_as_long_as_the_empty_columns_allow():
     # two empty columns: runs of 4 onto a card, 2 into a gap
     assert legal_texts(build("somerset", piles)) == {"t1 t2 3", "t1 t9 2", "t1 t10 2"} | {
         f"t{source} t{target}" for source in columns(1, 8) for target in (9, 10)}
+
+
+def test_half_klondike_plays_with_spades_and_hearts_only():
+    game = framework.load_game("half-klondike")
+    assert sorted({card_text(card)[-1] for card in game.pack}) == ["H", "S"] and len(game.pack) == 26
+    assert tableau_shape("half-klondike") == ([1, 2, 3, 4], [0, 1, 2, 3], 16)
+    # 8H on 9S; not 8S on 9S
+    assert legal_texts(build("half-klondike", {"t1": "9S", "t2": "8H", "t3": "8S", "t4": "KH"})) == {"t2 t1"}
+
+
+def test_pas_seul_deals_one_card_a_column_and_allows_one_pass():
+    assert tableau_shape("pas-seul") == ([1] * 6, [0] * 6, 46)
+    piles = {"w": "9D", "t1": "TS", "t2": "TC", "t3": "KH", "t4": "KD", "t5": "KC", "t6": "KS"}
+    # 9D onto either black ten; no "redeal"
+    assert legal_texts(build("pas-seul", piles)) == {"w t1", "w t2"}
+
+
+def test_inquisitor_builds_by_suit_and_allows_three_passes():
+    fillers = {f"t{index}": card for index, card in zip(columns(5, 10), ["KC", "KD", "KH", "KS", "KC", "KD"])}
+    piles = fillers | {"t1": "TS 9S", "t2": "JS", "t3": "JH", "t4": "8H", "w": "5C"}
+    # TS 9S onto JS; not onto JH, not 8H on 9S
+    assert legal_texts(build("inquisitor", piles, redeals_used=1)) == {"t1 t2 2", "redeal"}
+    assert legal_texts(build("inquisitor", piles, redeals_used=2)) == {"t1 t2 2"}
+
+
+def test_arabella_moves_suit_runs_onto_any_suit_and_fills_gaps_with_kings():
+    assert tableau_shape("arabella") == (list(columns(1, 13)), [0] * 13, 65)
+    state = build("arabella", {"t1": "9H 8S 7S", "t2": "9D", "t3": "TC", "t4": "KD"})
+    # 8S 7S onto 9D but not "t1 t2 3"; 9D onto TC; KD into a gap; not 7S or 9D into a gap
+    assert legal_texts(state) == {"t1 t2 2", "t2 t3"} | {f"t4 t{index}" for index in columns(5, 13)}
 
 
 @pytest.mark.parametrize("game_id", GAMES)
