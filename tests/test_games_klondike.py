@@ -42,6 +42,7 @@ GAMES = [
     "pas-seul",
     "inquisitor",
     "arabella",
+    "eight-sages",
 ]
 
 
@@ -351,6 +352,15 @@ def test_arabella_moves_suit_runs_onto_any_suit_and_fills_gaps_with_kings():
     state = build("arabella", {"t1": "9H 8S 7S", "t2": "9D", "t3": "TC", "t4": "KD"})
     # 8S 7S onto 9D but not "t1 t2 3"; 9D onto TC; KD into a gap; not 7S or 9D into a gap
     assert legal_texts(state) == {"t1 t2 2", "t2 t3"} | {f"t4 t{index}" for index in columns(5, 13)}
+
+
+def test_eight_sages_columns_take_cards_only_from_the_waste():
+    assert tableau_shape("eight-sages") == ([1] * 8, [0] * 8, 96)
+    piles = {"f1": "AS", "t1": "TS", "t2": "9D", "t3": "2S", "t4": "", "w": "9H", "s": "3C"}
+    piles |= {f"t{index}": card for index, card in zip(columns(5, 8), ["KC", "KD", "KH", "KS"])}
+    # 9H from the waste onto TS or into the gap; 2S to its foundation; not "t2 t1" (9D onto TS, column
+    # to column), not "t1 t4" (a column card into the gap), not "f1 ..." (foundation cards stay)
+    assert legal_texts(build("eight-sages", piles)) == {"w t1", "w t4", "t3 f1", "d"}
 
 
 @pytest.mark.parametrize("game_id", GAMES)
