@@ -1,0 +1,239 @@
+"""The 'other builders' games (Gypsy, Fan, King Albert, Bisley, Windmill ...), each checked on a small position:
+exactly the legal moves its rules allow, with the moves they forbid named in comments."""
+
+from __future__ import annotations
+
+import pytest
+
+import framework
+from framework import State
+from framework.cards import card_text
+from framework.testing import check_random_games, legal_texts, position
+
+GAMES = [
+    "bisley", "brigade", "castles-in-spain", "ceiling-fan", "fan", "flower-garden", "grandfathers-clock", "gypsy",
+    "irmgard", "king-albert", "milligan-cell", "milligan-harp", "portuguese-solitaire", "queen-victoria", "raglan",
+    "relaxed-raglan", "scotch-patience", "shamrocks", "spanish-patience-ii", "vineyard", "windmill",
+]
+
+
+def build(game_id: str, piles: dict[str, str], **variables: object) -> State:
+    return position(framework.load_game(game_id), piles, **variables)
+
+
+def cards_of(state: State, name: str) -> str:
+    return " ".join(card_text(card) for card in state.piles[state.game.pile_index(name)])
+
+
+def onto(sources: list[str], targets: list[str]) -> set[str]:
+    """Every move of a top card from one of ``sources`` to one of ``targets``."""
+    return {f"{source} {target}" for source in sources for target in targets}
+
+
+def columns(first: int, last: int) -> list[str]:
+    return [f"t{index}" for index in range(first, last + 1)]
+
+
+# --- Gypsy and its kin: the stock deals a card onto every column --------------------------------------------
+
+
+def test_gypsy_moves_runs_in_alternating_colours_and_deals_onto_every_column():
+    state = build("gypsy", {"t1": "5D | 8H 7C", "t2": "9S", "t3": "KC", "t4": "KD", "t5": "KH", "t6": "KS",
+                            "t7": "QC QD", "t8": "8D", "f1": "AD 2D", "s": "2C 3C 4C 5C 6C 7C 8C 9C"})
+    # not 't8 f1' (3D is next), not 't1 t2 3' (5D is face down)
+    assert legal_texts(state) == {"t1 t2 2", "t1 t8", "t7 t3", "t7 t6", "t8 t2", "d"}
+    state.push(state.parse_move("t1 t2 2"))
+    assert cards_of(state, "t1") == "5D" and state.face_down[state.game.pile_index("t1")] == 0
+    state.push(state.parse_move("d"))
+    assert [cards_of(state, name).split()[-1] for name in columns(1, 8)] == "9C 8C 7C 6C 5C 4C 3C 2C".split()
+
+
+def test_gypsy_deals_even_with_an_empty_column_and_fills_it_with_any_card():
+    state = build("gypsy", {"t1": "5D | 8H", "s": "2C 3C"})
+    assert legal_texts(state) == onto(["t1"], columns(2, 8)) | {"d"}
+
+
+def test_irmgard_fills_a_space_only_with_a_king():
+    state = build("irmgard", {"t1": "5D | 8H 7C", "t2": "9S", "t3": "KC", "t4": "KD", "t5": "KH", "t6": "KS",
+                              "t8": "QC QD", "t9": "8D"})
+    # not 't1 t7 2', 't2 t7' ... : the empty t7 takes only a king
+    assert legal_texts(state) == {"t1 t2 2", "t1 t9", "t8 t3", "t8 t6", "t9 t2"} | onto(columns(3, 6), ["t7"])
+
+
+def test_irmgard_deals_a_pyramid_of_face_down_cards():
+    game = framework.load_game("irmgard")
+    state = game.deal(1)
+    piles = [game.pile_index(name) for name in columns(1, 9)]
+    assert [state.face_down[pile] for pile in piles] == [0, 1, 2, 3, 4, 3, 2, 1, 0]
+    assert [len(state.piles[pile]) for pile in piles] == [1, 2, 3, 4, 5, 4, 3, 2, 1]
+    assert len(state.piles[game.pile_index("s")]) == 79
+
+
+def test_milligan_harp_deals_like_klondike_and_the_stock_deals_onto_every_column():
+    game = framework.load_game("milligan-harp")
+    state = game.deal(2)
+    assert [state.face_down[game.pile_index(name)] for name in columns(1, 8)] == list(range(8))
+    state = build("milligan-harp", {"t1": "4D | 8H", "s": "2C 3C"})
+    assert legal_texts(state) == onto(["t1"], columns(2, 8)) | {"d"}
+    state.push(state.parse_move("d"))
+    assert cards_of(state, "t1") == "4D 8H 3C" and cards_of(state, "t2") == "2C"
+
+
+def test_milligan_cell_runs_ignore_the_free_cells_and_only_kings_fill_spaces():
+    state = build("milligan-cell", {"t1": "5D 8H 7C", "t2": "9S", "t4": "KC", "t5": "KD", "t6": "KH", "t7": "KS",
+                                    "t8": "2C", "c1": "2D", "c2": "2H", "c3": "2S", "c4": "JD", "s": "6C"})
+    # the run moves although every cell is full; not 't1 t3' (only a king fills t3), not 't1 c1' (cells full)
+    assert legal_texts(state) == {"t1 t2 2", "d"} | onto(columns(4, 7), ["t3"])
+
+
+# --- the fans: eighteen piles, one card at a time ---------------------------------------------------------------
+
+
+def test_fan_builds_down_by_suit_one_card_at_a_time_and_only_kings_fill_spaces():
+    state = build("fan", {"t1": "4D 6S 5S", "t2": "7S", "t3": "6H", "t5": "3C KH", "t6": "5H", "f1": "AS 2S 3S 4S"})
+    empty = ["t4", *columns(7, 18)]
+    # not 't1 t2 2' (runs do not move), not 't1 t3' (another suit), not 't1 t4' (not a king); 4S comes back onto 5S
+    assert legal_texts(state) == {"t1 f1", "t6 t3", "f1 t1"} | onto(["t5"], empty)
+
+
+def test_ceiling_fan_builds_down_in_alternating_colours():
+    state = build("ceiling-fan", {"t1": "4D 6S 5H", "t2": "6C", "t3": "6D", "t4": "7D", "t5": "KS",
+                                  "f1": "AH 2H 3H 4H"})
+    # not 't1 t3' (same colour), not 't1 t4 2' (one card at a time), not 't3 t4'
+    assert legal_texts(state) == {"t1 t2", "t1 f1", "t2 t4"} | onto(["t5"], columns(6, 18))
+
+
+def test_scotch_patience_foundations_alternate_colours_and_spaces_stay_empty():
+    state = build("scotch-patience", {"f1": "AS 2H", "t1": "3C", "t2": "3D", "t3": "4D", "t4": "9H 5S", "t6": "AD"})
+    # not 't2 f1' (red on red), nothing onto the empty t5, t7 ... t18; 2H comes back onto a 3 of any suit
+    assert legal_texts(state) == {"t1 f1", "t1 t3", "t2 t3", "t3 t4", "t6 f2", "t6 f3", "t6 f4", "f1 t1", "f1 t2"}
+
+
+def test_shamrocks_build_up_or_down_in_any_suit_three_cards_at_most():
+    state = build("shamrocks", {"t1": "9D 5S", "t2": "4H", "t3": "7C 6H 5C", "t4": "6D"})
+    # not 't2 t3' or 't4 t3' (t3 holds three cards), nothing onto an empty pile
+    assert legal_texts(state) == {"t1 t2", "t1 t4", "t2 t1", "t3 t2", "t3 t4", "t4 t1"}
+
+
+# --- reserves of free single cards ----------------------------------------------------------------------------------
+
+
+def test_flower_garden_plays_any_bouquet_card_and_builds_down_in_any_suit():
+    state = build("flower-garden", {"t1": "5D 8H", "t2": "9S", "t3": "KC", "t4": "KD", "t5": "KH",
+                                    "b1": "9C", "b2": "AS", "f1": "AD"})
+    # nothing goes back to the bouquet; not 't1 t2 2'; the foundation's AD may come back to the empty t6
+    expected = {"t1 t2", "b2 f2", "b2 f3", "b2 f4"} | onto(["t1", "t2", "t3", "t4", "t5", "b1", "b2", "f1"], ["t6"])
+    assert legal_texts(state) == expected
+
+
+def test_king_albert_moves_one_card_at_a_time_and_never_refills_the_reserve():
+    piles = {"t1": "5D 8H 7C", "t2": "9S", "r1": "8D"}
+    empty = columns(3, 9)
+    # not 't1 t2 2' (8H 7C onto 9S: one card at a time), not 't2 r2' (nothing goes to the reserve)
+    assert legal_texts(build("king-albert", piles)) == {"r1 t2"} | onto(["t1", "t2", "r1"], empty)
+
+
+def test_queen_victoria_is_king_albert_with_runs():
+    piles = {"t1": "5D 8H 7C", "t2": "9S", "r1": "8D"}
+    empty = columns(3, 9)
+    expected = {"r1 t2", "t1 t2 2"} | onto(["t1", "t2", "r1"], empty) | {f"t1 {target} 2" for target in empty}
+    assert legal_texts(build("queen-victoria", piles)) == expected
+
+
+def test_raglan_deals_the_aces_to_the_foundations_and_moves_one_card_at_a_time():
+    game = framework.load_game("raglan")
+    state = game.deal(3)
+    assert [cards_of(state, f"f{index}") for index in range(1, 5)] == ["AC", "AD", "AH", "AS"]
+    assert [len(state.piles[game.pile_index(name)]) for name in columns(1, 9)] == [1, 2, 3, 4, 5, 6, 7, 7, 7]
+    piles = {"f1": "AC", "f2": "AD", "f3": "AH", "f4": "AS", "t1": "5D 8H 7C", "t2": "9S", "r1": "2C"}
+    sources = ["t1", "t2", "r1", "f1", "f2", "f3", "f4"]  # an ace may come back from its foundation
+    # not 't1 t2 2'
+    assert legal_texts(build("raglan", piles)) == {"r1 f1"} | onto(sources, columns(3, 9))
+    expected = {"r1 f1", "t1 t2 2"} | onto(sources, columns(3, 9)) | {f"t1 {target} 2" for target in columns(3, 9)}
+    assert legal_texts(build("relaxed-raglan", piles)) == expected
+
+
+def test_brigade_builds_down_in_any_suit_from_a_thirteen_card_reserve():
+    state = build("brigade", {"f1": "AC", "t1": "5D 8H 7C", "t2": "8S", "r1": "9D", "r2": "2C"})
+    # not 't2 r1' (8S onto 9D: nothing goes to the reserve)
+    assert legal_texts(state) == {"t1 t2", "r2 f1"} | onto(["t1", "t2", "r1", "r2", "f1"], columns(3, 7))
+
+
+# --- foundations with a meaning of their own ------------------------------------------------------------------------
+
+
+def test_bisley_foundations_go_up_from_the_ace_and_down_from_the_king_of_their_suit():
+    state = build("bisley", {"a1": "AC 2C", "a2": "AD", "a3": "AH", "a4": "AS", "k2": "KD",
+                             "t1": "3C", "t2": "KC", "t3": "QD", "t4": "4C", "t5": "2D"})
+    # not 't2 k2' ... (k1 is the clubs' king pile), not 't3 t2' (another suit), nothing onto an empty column
+    assert legal_texts(state) == {"t1 a1", "t1 t4", "t4 t1", "t2 k1", "t3 k2", "t5 a2"}
+
+
+def test_grandfathers_clock_builds_each_hour_by_suit_round_the_corner():
+    state = build("grandfathers-clock", {"f1": "2S 3S 4S", "f2": "3H 4H 5H", "f9": "TS JS QS KS",
+                                         "t1": "AS", "t2": "5S", "t3": "6H", "t4": "JC", "t5": "JD", "t6": "JS",
+                                         "t7": "9H", "t8": "KH"})
+    # the ace of spades goes on the king of spades; not '... f3' (an empty foundation takes nothing)
+    assert legal_texts(state) == {"t1 f9", "t2 f1", "t2 t3", "t3 f2"}
+
+
+def test_grandfathers_clock_deals_the_twelve_hours():
+    state = framework.load_game("grandfathers-clock").deal(4)
+    hours = "2S 3H 4C 5D 6S 7H 8C 9D TS JH QC KD".split()
+    assert [cards_of(state, f"f{index}") for index in range(1, 13)] == [card_text(framework.cards.parse_card(card))
+                                                                        for card in hours]
+
+
+def test_windmill_arms_are_refilled_from_the_waste():
+    state = build("windmill", {"c": "AC 2D 3S", "k1": "KS QH", "a1": "4H", "a2": "JC", "a3": "KD", "a4": "9S",
+                               "a5": "9H", "a6": "9D", "a7": "7C", "a8": "7S", "w": "8C 4D", "s": "9C"})
+    # not 'c k1' (3S on QH), not 'w t..' (arms take only the waste's card, by themselves)
+    assert legal_texts(state) == {"a1 c", "w c", "a2 k1", "a3 k2", "a3 k3", "a3 k4", "d"}
+    state.push(state.parse_move("a1 c"))
+    assert cards_of(state, "a1") == "4D" and cards_of(state, "w") == "8C"
+    state.pop()
+    assert cards_of(state, "a1") == "4H" and cards_of(state, "w") == "8C 4D"
+
+
+def test_windmill_foundation_cards_move_between_the_centre_and_the_sails():
+    state = build("windmill", {"c": "JD", "k1": "KS QH", "k2": "KC", "a1": "5C", "a2": "5D", "a3": "5H", "a4": "5S",
+                               "a5": "6C", "a6": "6D", "a7": "6H", "a8": "6S"})
+    # QH from sail to centre or to another sail; not 'k2 k3' (a lone king moved to an empty sail changes nothing)
+    assert legal_texts(state) == {"k1 c", "c k1", "k1 k2"}
+
+
+# --- Baker's Dozen relatives without moving the kings ---------------------------------------------------------------
+
+FILLERS = "KC KD KH KS 2C 2D 2H 2S JD JH".split()  # cards that go nowhere and take nothing below
+
+
+def test_castles_in_spain_runs_are_as_long_as_the_empty_columns_allow():
+    piles = {"t1": "3C | 9S 8H 7C", "t2": "TD"} | {f"t{index}": card for index, card in enumerate(FILLERS, 3)}
+    # one empty column: 2 cards onto a card, 1 onto the empty column: not 't1 t2 3', not 't1 t13 2'
+    assert legal_texts(build("castles-in-spain", piles)) == onto(["t1", "t2", *columns(3, 12)], ["t13"])
+    del piles["t12"]
+    # two empty columns: 4 cards onto a card, 2 onto an empty column
+    expected = {"t1 t2 3", "t1 t12 2", "t1 t13 2"} | onto(["t1", "t2", *columns(3, 11)], ["t12", "t13"])
+    assert legal_texts(build("castles-in-spain", piles)) == expected
+
+
+def test_portuguese_solitaire_builds_down_in_any_suit_and_fills_spaces_with_kings():
+    piles = {"t1": "5D 8H 7C", "t2": "8S", "t3": "9D", "t4": "4C KH"}
+    # not 't1 t3 2' (one card at a time), not 't1 t5' (only a king fills a space)
+    assert legal_texts(build("portuguese-solitaire", piles)) == {"t1 t2", "t2 t3"} | onto(["t4"], columns(5, 13))
+    # Spanish Patience II: the same, but any card fills a space
+    expected = {"t1 t2", "t2 t3"} | onto(columns(1, 4), columns(5, 13))
+    assert legal_texts(build("spanish-patience-ii", piles)) == expected
+
+
+def test_vineyard_builds_down_in_alternating_colours_one_card_at_a_time():
+    fillers = {f"t{index}": card for index, card in enumerate(FILLERS[:7], 4)}
+    piles = {"t1": "5D 8H 7C", "t2": "8D", "t3": "9S"} | fillers
+    # not 't1 t3 2' (8H 7C onto 9S)
+    assert legal_texts(build("vineyard", piles)) == {"t1 t2", "t2 t3"}
+    assert [len(pile) for pile in framework.load_game("vineyard").deal(1).piles[4:]] == [6, 6] + [5] * 8
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_random_games_keep_the_kernel_promises(game_id):
+    assert check_random_games(framework.load_game(game_id), seeds=range(4), moves=120) > 0
