@@ -1,0 +1,125 @@
+"""Build leftward: a pile moves onto the pile some places to its left when their top cards match.
+
+The piles of one group lie in a line, in pile order. A whole pile may be moved onto
+the pile ``distances`` places to its left, counting only the piles that hold cards,
+when the two top cards share a suit or a rank (``match`` says which count); with
+``rightward``, onto the pile as far to its right as well. After every move the line
+closes up (``close_up``): the piles that hold cards shift left, keeping their
+order, so that the empty piles are all at the right end. With ``discard``, the cards
+a moved pile covers go to that pile instead, so that each pile keeps only its top
+card (PySolFC's way). With ``won_with_piles``, the game is won once every card is in
+the line or on the discard pile and at most that many piles hold cards (Accordion:
+one).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from framework import Game, Move, PatienceError, State, Transfer, hookimpl
+from framework.cards import RANK, SUIT
+from framework.plugins import group_option
+
+
+class BuildLeftward:
+    """Whole-pile moves leftward onto a matching pile, closing up the line, and the win with few piles left."""
+
+    options_schema = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["group"],
+        "properties": {
+            "group": group_option("The group whose piles lie in a line, in pile order."),
+            "distances": {
+                "description": "How many places (counting piles that hold cards) a pile may move (default: 1 and 3).",
+                "type": "array",
+                "items": {"type": "integer", "minimum": 1},
+                "minItems": 1,
+                "uniqueItems": True,
+            },
+            "match": {
+                "description": "What the two top cards must share: 'suit', 'rank' or both words for either (default).",
+                "type": "array",
+                "items": {"enum": ["suit", "rank"]},
+                "minItems": 1,
+                "uniqueItems": True,
+            },
+            "rightward": {
+                "description": "Whether a pile may also move onto the pile as far to its right (default: no).",
+                "type": "boolean",
+            },
+            "discard": group_option("The group of one pile the covered cards go to (default: they stay under)."),
+            "close_up": {
+                "description": "Whether the piles shift left after every move to fill the empty ones (default: yes).",
+                "type": "boolean",
+            },
+            "won_with_piles": {
+                "description": "The game is won when every card is in the group or discarded, "
+                               "and at most this many piles hold cards.",
+                "type": "integer",
+                "minimum": 1,
+            },
+        },
+    }
+
+    def __init__(self, game: Game, options: dict[str, Any]) -> None:
+        self.piles = game.groups[options["group"]].piles
+        self.distances = tuple(sorted(options.get("distances", (1, 3))))
+        match = options.get("match", ("suit", "rank"))
+        self.by_suit = "suit" in match
+        self.by_rank = "rank" in match
+        self.rightward = bool(options.get("rightward", False))
+        self.close_up = bool(options.get("close_up", True))
+        self.discard: int | None = None
+        if "discard" in options:
+            discard = game.groups[options["discard"]]
+            if len(discard.piles) != 1 or discard.piles.start in self.piles:
+                raise PatienceError(f"plugin 'build-leftward': group {discard.name!r} in 'discard' must be "
+                                    "one pile outside the line")
+            self.discard = discard.piles.start
+        self.won_with_piles: int | None = options.get("won_with_piles")
+
+    def _matches(self, card: int, other: int) -> bool:
+        return (self.by_suit and SUIT[card] == SUIT[other]) or (self.by_rank and RANK[card] == RANK[other])
+
+    @hookimpl
+    def legal_moves(self, state: State) -> list[Move]:
+        piles = state.piles
+        held = [pile for pile in self.piles if piles[pile]]
+        moves = []
+        for index, pile in enumerate(held):
+            card = piles[pile][-1]
+            for distance in self.distances:
+                places = (index - distance, index + distance) if self.rightward else (index - distance,)
+                for place in places:
+                    if 0 <= place < len(held) and self._matches(card, piles[held[place]][-1]):
+                        moves.append(Move(pile, held[place], len(piles[pile])))
+        return moves
+
+    @hookimpl
+    def after_move(self, state: State, move: Move) -> list[Transfer]:
+        sizes = [len(state.piles[pile]) for pile in self.piles]
+        changes = []
+        if self.discard is not None and not move.action and move.source in self.piles and move.target in self.piles:
+            # all the target's cards to the discard pile, then the moved ones back: the covered ones stay there
+            changes += [Transfer(move.target, self.discard, sizes[move.target - self.piles.start]),
+                        Transfer(self.discard, move.target, move.count)]
+            sizes[move.target - self.piles.start] = move.count
+        if not self.close_up:
+            return changes
+        free = self.piles.start  # the next pile to fill, from the left
+        for pile, size in zip(self.piles, sizes):
+            if size:
+                if pile != free:
+                    changes.append(Transfer(pile, free, size))
+                free += 1
+        return changes
+
+    @hookimpl
+    def is_won(self, state: State) -> bool | None:
+        if self.won_with_piles is None:
+            return None
+        piles = state.piles
+        held = [len(piles[pile]) for pile in self.piles if piles[pile]]
+        discarded = len(piles[self.discard]) if self.discard is not None else 0
+        return len(held) <= self.won_with_piles and sum(held) + discarded == len(state.game.pack)

@@ -1,0 +1,89 @@
+"""Discard the beaten: a top card may be discarded while a higher card of its suit shows.
+
+The top cards of the piles of the ``from`` groups are compared: one of them may go
+to the ``to`` pile while another of them (on a different pile) is of the same suit
+and higher in rank, aces high unless ``aces`` says ``low``. With ``won_with_left``,
+the game is won once every card but those of the ranks listed is on the ``to``
+pile (and, with ``apart``, each card left lies alone on its own pile of the
+``from`` groups), as in Aces Up.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from framework import Game, Move, PatienceError, State, hookimpl
+from framework.cards import RANK, SUIT, parse_rank
+from framework.plugins import group_option
+
+#: A rank as a rule file writes it: A 2 … 10 (or T) J Q K.
+RANK_SCHEMA = {"type": ["string", "integer"], "pattern": "^([AaTtJjQqKk2-9]|10)$", "minimum": 2, "maximum": 10}
+
+
+class DiscardBeaten:
+    """Discards of top cards beaten by a higher card of their suit, and the win with some ranks left."""
+
+    options_schema = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["from", "to"],
+        "properties": {
+            "from": group_option("The groups whose top cards are compared and may be discarded.", many=True),
+            "to": group_option("The group of one pile the discarded cards go to."),
+            "aces": {
+                "description": "Whether aces rank above kings (high, the default) or below twos (low).",
+                "enum": ["high", "low"],
+            },
+            "won_with_left": {
+                "description": "Ranks whose cards stay: the game is won when every other card is discarded.",
+                "type": "array",
+                "items": RANK_SCHEMA,
+                "uniqueItems": True,
+            },
+            "apart": {
+                "description": "With won_with_left: each card left must lie alone on its own pile (default: no).",
+                "type": "boolean",
+            },
+        },
+    }
+
+    def __init__(self, game: Game, options: dict[str, Any]) -> None:
+        target = game.groups[options["to"]]
+        if len(target.piles) != 1:
+            raise PatienceError(f"plugin 'discard-beaten': group {target.name!r} in 'to' must have one pile")
+        self.discard = target.piles.start
+        self.piles = tuple(pile for name in options["from"] for pile in game.groups[name].piles)
+        if self.discard in self.piles:
+            raise PatienceError(f"plugin 'discard-beaten': group {target.name!r} is both in 'from' and 'to'")
+        high = options.get("aces", "high") == "high"
+        #: Each card's value for the comparison: its rank, or 14 for an ace that is high.
+        self.value = tuple(14 if high and rank == 1 else rank for rank in RANK)
+        left = options.get("won_with_left")
+        self.left_ranks = frozenset(parse_rank(str(rank)) for rank in left) if left is not None else None
+        if options.get("apart") and left is None:
+            raise PatienceError("plugin 'discard-beaten': 'apart' needs 'won_with_left'")
+        self.apart = bool(options.get("apart", False))
+        #: How many cards stay when the game is won.
+        self.kept = sum(1 for card in game.pack if RANK[card] in self.left_ranks) if self.left_ranks else 0
+
+    @hookimpl
+    def legal_moves(self, state: State) -> list[Move]:
+        piles = state.piles
+        value = self.value
+        tops = [(pile, piles[pile][-1]) for pile in self.piles
+                if piles[pile] and state.face_down[pile] < len(piles[pile])]
+        moves = []
+        for pile, card in tops:
+            suit, rank = SUIT[card], value[card]
+            if any(other != pile and SUIT[top] == suit and value[top] > rank for other, top in tops):
+                moves.append(Move(pile, self.discard, 1))
+        return moves
+
+    @hookimpl
+    def is_won(self, state: State) -> bool | None:
+        if self.left_ranks is None:
+            return None
+        piles = state.piles
+        if len(piles[self.discard]) != len(state.game.pack) - self.kept:
+            return False
+        return not self.apart or sum(1 for pile in self.piles if len(piles[pile]) == 1) == self.kept

@@ -1,0 +1,177 @@
+"""Touching pairs in a grid: two cards that touch leave together; then the grid closes up.
+
+The grid is a group drawn with ``columns``, one card a cell, cells in reading order.
+Two cards of the same rank (or, with ``ranks_add_up_to``, whose ranks add up to that
+number) leave together for the ``to`` pile when their cells touch: side by side, one
+above the other or diagonally (with ``touching: false``, anywhere in the grid). A
+card of a rank in ``alone`` leaves by itself. The pair's move is its two cells,
+first cell first: ``g1 g7``.
+
+Closing up shifts the cards to fill the empty cells, keeping their order: in
+reading order (``closing: reading order``), or up their columns (``closing:
+upwards``); then the empty cells are filled from the ``stock`` in reading order.
+It is the action ``close``, legal when it changes something, or, with
+``close_after_pair``, done at once after every card that leaves.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from framework import Game, Move, PatienceError, State, Transfer, hookimpl
+from framework.cards import RANK, parse_rank
+from framework.plugins import group_option
+
+MATCH = "match"
+CLOSE = "close"
+#: A rank as a rule file writes it: A 2 … 10 (or T) J Q K.
+RANK_SCHEMA = {"type": ["string", "integer"], "pattern": "^([AaTtJjQqKk2-9]|10)$", "minimum": 2, "maximum": 10}
+
+
+class TouchingPairs:
+    """Pairs of touching cards in a grid, cards that leave alone, and closing up the grid from a stock."""
+
+    #: The named actions this plugin adds (their first word in move text); a pair's text is its two cells.
+    actions = (CLOSE,)
+
+    options_schema = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["grid", "to"],
+        "properties": {
+            "grid": group_option("The grid group (with 'columns'), one card a cell."),
+            "to": group_option("The group of one pile the cards that leave go to."),
+            "stock": group_option("The stock group the grid is filled from when it closes up (default: none)."),
+            "ranks_add_up_to": {
+                "description": "Two cards pair when their ranks add up to this (A 1, J 11, Q 12, K 13); "
+                               "without it, when they have the same rank.",
+                "type": "integer",
+                "minimum": 2,
+                "maximum": 26,
+            },
+            "alone": {
+                "description": "Ranks whose cards leave by themselves (default: none).",
+                "type": "array",
+                "items": RANK_SCHEMA,
+                "uniqueItems": True,
+            },
+            "touching": {
+                "description": "Whether the two cells must touch, across, down or diagonally (default: yes).",
+                "type": "boolean",
+            },
+            "closing": {
+                "description": "How the cards shift to fill the empty cells: 'reading order' (default) or 'upwards'.",
+                "enum": ["reading order", "upwards"],
+            },
+            "close_after_pair": {
+                "description": "Whether the grid closes up at once after every card that leaves, "
+                               "rather than by the action 'close' (default: no).",
+                "type": "boolean",
+            },
+        },
+    }
+
+    def __init__(self, game: Game, options: dict[str, Any]) -> None:
+        grid = game.groups[options["grid"]]
+        columns = grid.spec.columns
+        if not columns:
+            raise PatienceError(f"plugin 'touching-pairs': group {grid.name!r} needs 'columns' to be a grid")
+        target = game.groups[options["to"]]
+        if len(target.piles) != 1:
+            raise PatienceError(f"plugin 'touching-pairs': group {target.name!r} in 'to' must have one pile")
+        self.game = game
+        self.cells = grid.piles
+        self.columns = columns
+        self.discard = target.piles.start
+        self.stock = game.groups[options["stock"]].piles.start if "stock" in options else None
+        total = options.get("ranks_add_up_to")
+        self.pairs = frozenset((first, second) for first in range(52) for second in range(52)
+                               if (RANK[first] + RANK[second] == total if total else RANK[first] == RANK[second]))
+        self.alone = frozenset(parse_rank(str(rank)) for rank in options.get("alone", ()))
+        self.upwards = options.get("closing", "reading order") == "upwards"
+        self.close_after_pair = bool(options.get("close_after_pair", False))
+        touching = options.get("touching", True)
+        start = self.cells.start
+        #: For each cell, the later cells it may pair with.
+        self.partners = {cell: tuple(other for other in self.cells if other > cell and (
+            not touching or (abs((cell - start) // columns - (other - start) // columns) <= 1
+                             and abs((cell - start) % columns - (other - start) % columns) <= 1)))
+            for cell in self.cells}
+
+    @hookimpl
+    def check_state(self, state: State) -> str | None:
+        for cell in self.cells:
+            if len(state.piles[cell]) > 1:
+                return f"field 'piles.{self.game.pile_names[cell]}': a cell of the grid holds one card at most"
+        return None
+
+    @hookimpl
+    def legal_moves(self, state: State) -> list[Move]:
+        piles = state.piles
+        pairs = self.pairs
+        moves = []
+        for cell in self.cells:
+            if not piles[cell]:
+                continue
+            card = piles[cell][-1]
+            if RANK[card] in self.alone:
+                moves.append(Move(cell, self.discard, 1))
+            for other in self.partners[cell]:
+                if piles[other] and (card, piles[other][-1]) in pairs:
+                    moves.append(Move(cell, other, 1, MATCH))
+        if not self.close_after_pair and self._closing(state):
+            moves.append(Move(self.cells.start, -1, 1, CLOSE))
+        return moves
+
+    def _closing(self, state: State) -> list[Transfer]:
+        """The changes that close up the grid and fill its empty cells from the stock (none if nothing changes)."""
+        piles = state.piles
+        held = {cell: bool(piles[cell]) for cell in self.cells}
+        changes = []
+        columns = self.columns
+        if self.upwards:
+            for cell in self.cells:
+                if held[cell]:
+                    goal = cell
+                    while goal - columns >= self.cells.start and not held[goal - columns]:
+                        goal -= columns
+                    if goal != cell:
+                        changes.append(Transfer(cell, goal, 1))
+                        held[cell], held[goal] = False, True
+        else:
+            free = self.cells.start
+            for cell in self.cells:
+                if held[cell]:
+                    if cell != free:
+                        changes.append(Transfer(cell, free, 1))
+                        held[cell], held[free] = False, True
+                    free += 1
+        if self.stock is not None:
+            stock = len(piles[self.stock])
+            for cell in self.cells:
+                if not stock:
+                    break
+                if not held[cell]:
+                    changes.append(Transfer(self.stock, cell, 1))
+                    stock -= 1
+        return changes
+
+    @hookimpl
+    def apply_action(self, state: State, move: Move) -> list[Transfer] | None:
+        if move.action == MATCH:
+            return [Transfer(move.source, self.discard, 1), Transfer(move.target, self.discard, 1)]
+        if move.action == CLOSE:
+            return self._closing(state)
+        return None
+
+    @hookimpl
+    def after_move(self, state: State, move: Move) -> list[Transfer]:
+        if self.close_after_pair and (move.action == MATCH or move.target == self.discard):
+            return self._closing(state)
+        return []
+
+    @hookimpl
+    def move_text(self, move: Move) -> str | None:
+        if move.action == MATCH:
+            return f"{self.game.pile_names[move.source]} {self.game.pile_names[move.target]}"
+        return CLOSE if move.action == CLOSE else None
