@@ -11,7 +11,7 @@ import pytest
 
 import framework
 from framework.cards import card_text
-from framework.testing import check_random_games, legal_texts, position
+from framework.testing import legal_texts, position
 
 CASTLE_GAMES = [
     "streets-and-alleys", "beleaguered-castle", "stronghold", "private-lane", "siegecraft", "penelopes-web",
@@ -326,6 +326,13 @@ def test_tasmanian_patience_turns_three_cards():
     assert len(state.piles[state.game.pile_index("w")]) == 3
 
 
-@pytest.mark.parametrize("game_id", CASTLE_GAMES + YUKON_GAMES)
-def test_random_games_keep_every_card(game_id):
-    check_random_games(load(game_id), seeds=range(4), moves=120)
+def test_the_castle_games_are_built_in_and_say_their_family_and_pysolfc_name():
+    specs = [framework.load_spec(game_id) for game_id in CASTLE_GAMES]
+    assert {spec.family for spec in specs} == {'beleaguered castle'}
+    assert all(spec.pysolfc and spec.summary for spec in specs)
+
+
+def test_the_yukon_games_are_built_in_and_say_their_family_and_pysolfc_name():
+    specs = [framework.load_spec(game_id) for game_id in YUKON_GAMES]
+    assert {spec.family for spec in specs} == {'yukon'}
+    assert all(spec.pysolfc and spec.summary for spec in specs)

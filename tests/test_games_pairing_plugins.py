@@ -173,6 +173,7 @@ def test_weddings_closes_up_by_raising_cards_in_their_columns():
 def test_a_pair_is_two_cards_to_the_discard_undone_exactly():
     state = build("monte-carlo", GRID)
     before = state.position_key()
+    assert state.parse_move("g7 g1") == state.parse_move("g1 g7")  # a pair is typed in either order
     state.push(state.parse_move("g1 g7"))
     assert cards(state, "x") == ["5H", "5D"] and not cards(state, "g1") and not cards(state, "g7")
     state.pop()
