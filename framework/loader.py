@@ -106,9 +106,10 @@ def load_spec(name_or_path: str | os.PathLike[str]) -> GameSpec:
     if path.suffix not in RULE_SUFFIXES and os.sep not in text and "/" not in text:
         found = find_rule_file(text)
         if found is None:
-            known = ", ".join(available_games()) or "none"
-            hint = did_you_mean(text, available_games())
-            raise LoadError([Problem(text, 0, 0, f"no such game{hint}{_file_here(text)} (games: {known})")])
+            games = available_games()
+            hint = did_you_mean(text, games)
+            known = f"{len(games)} games: 'patience list' names them" if games else "no games found"
+            raise LoadError([Problem(text, 0, 0, f"no such game{hint}{_file_here(text)} ({known})")])
         path = found
     return parse_spec(read_rule_file(path, text), source=text, game_id=path.stem)
 

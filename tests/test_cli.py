@@ -80,12 +80,12 @@ def test_the_rules_path_may_follow_the_command(tmp_path, command):
 
 
 def test_a_game_named_like_a_file_here_is_pointed_to_the_file(tmp_path):
-    user_game(tmp_path, "eight-off", "Eight Off")
-    result = patience("play", "eight-off", cwd=tmp_path)
+    user_game(tmp_path, "castle-of-mine", "Castle of Mine")
+    result = patience("play", "castle-of-mine", cwd=tmp_path)
     assert result.returncode == 2 and result.stdout == ""
-    assert "eight-off: no such game; there is a rule file eight-off.yaml in this folder: name the file " \
-           "(eight-off.yaml) to use it" in result.stderr
-    assert patience("play", "eight-off.yaml", "--seed", "1", cwd=tmp_path, script=["quit"]).returncode == 0
+    assert "castle-of-mine: no such game (did you mean 'castle-of-indolence'?); there is a rule file castle-of-mine.yaml " \
+           "in this folder: name the file (castle-of-mine.yaml) to use it" in result.stderr
+    assert patience("play", "castle-of-mine.yaml", "--seed", "1", cwd=tmp_path, script=["quit"]).returncode == 0
 
 
 def test_rules_prints_the_prose_of_the_rule_file():
