@@ -243,3 +243,27 @@ def browser() -> Iterator[object]:
         launched = playwright.chromium.launch(executable_path=str(found), args=CHROMIUM_ARGS)
         yield launched
         launched.close()
+
+
+def game_names() -> set[str]:
+    """The ids and titles of the built-in games, lower case, but those that are words of the rule vocabulary
+    (the game Fan is also the key ``fan``): code that uses such a word names the key, not the game."""
+    from framework.schemacheck import game_schema
+
+    words: set[str] = set()
+
+    def collect(value: object) -> None:
+        if isinstance(value, dict):
+            words.update(str(key).lower() for key in value.get("properties", {}))
+            words.update(str(word).lower() for word in value.get("enum", ()))
+            for inner in value.values():
+                collect(inner)
+        elif isinstance(value, list):
+            for inner in value:
+                collect(inner)
+
+    collect(game_schema())
+    names = set()
+    for game_id, path in framework.available_games().items():
+        names |= {game_id, game_id.replace("-", " "), framework.load_spec(path).name.lower()}
+    return names - words

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
-from conftest import make_position
+from conftest import game_names, make_position
 
 import framework
 from framework.cards import RANKS
@@ -127,14 +127,12 @@ def almost_won(steeplechase, tmp_path) -> Path:
 
 
 def test_the_player_and_the_command_name_no_game():
-    names = set()
-    for game_id, path in framework.available_games().items():
-        names |= {game_id, game_id.replace("-", " "), framework.load_spec(path).name}
+    names = game_names()
     assert {"steeplechase", "blockade"} <= names
     for source in PLAYER_SOURCES:
         text = source.read_text(encoding="utf-8").lower()
         for name in names:
-            assert name.lower() not in text, f"{source.name} names the game {name!r}"
+            assert not re.search(rf"\b{re.escape(name)}\b", text), f"{source.name} names the game {name!r}"
 
 
 # --- whole scripted games --------------------------------------------------------------------
