@@ -15,7 +15,7 @@ PLAY = """
 import json
 import framework
 from framework.testing import check_random_games
-game = framework.load_game("aces-up")
+game = framework.load_game("aces-up-example")
 state = game.deal(3)
 opening = sorted(state.move_text(move) for move in state.legal_moves())
 # play: discard when possible, else deal, else fill an empty column from a column of two or more
@@ -44,12 +44,12 @@ def test_the_example_plugin_package_installs_and_its_game_plays(fresh_venv, tmp_
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     found = json.loads(fresh_venv.run([str(fresh_venv.python), "-c", PLAY], cwd=elsewhere))
-    assert "aces-up" in found["games"] and "steeplechase" in found["games"]
+    assert "aces-up-example" in found["games"] and "steeplechase" in found["games"]
     assert "d" in found["opening"]
     assert found["moves"] > 12 and found["discarded"] > 0
     assert found["won"] == (found["discarded"] == 48)
     assert found["checked"] > 0
     listing = fresh_venv.run([fresh_venv.bin("patience"), "list"], cwd=elsewhere)
-    assert "Aces Up" in listing
-    solved = json.loads(fresh_venv.run([fresh_venv.bin("patience"), "solve", "aces-up", "--seed", "3", "--nodes", "5000", "--json"], cwd=elsewhere))
-    assert solved["game"] == "aces-up" and (solved["answer"] in ("won", "lost") or solved["nodes"] == 5000 * solved["searches"])
+    assert "Aces Up (example plugin)" in listing
+    solved = json.loads(fresh_venv.run([fresh_venv.bin("patience"), "solve", "aces-up-example", "--seed", "3", "--nodes", "5000", "--json"], cwd=elsewhere))
+    assert solved["game"] == "aces-up-example" and (solved["answer"] in ("won", "lost") or solved["nodes"] == 5000 * solved["searches"])
