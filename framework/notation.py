@@ -103,10 +103,11 @@ def parse_move(state: State, text: str) -> Move:
         raise InvalidMoveError("empty move")
     legal = state.legal_moves()
     wanted = " ".join(words)
-    swapped = " ".join(reversed(words))  # a pair, typed the other way round
+    # Two piles whose cards leave together (the kernel's pairs or a plugin's) may be named either way round.
+    swapped = " ".join(reversed(words)) if len(words) == 2 and set(words) <= set(game.pile_names) else None
     for move in legal:
         written = move_text(game, move)
-        if written == wanted or move.action == PAIR and written == swapped:
+        if written == wanted or move.action and written == swapped:
             return move
     action = _ACTION_ALIASES.get(words[0], "")
     if not action and words[0] in {move.action for move in legal if move.action}:
