@@ -187,3 +187,20 @@ def test_deals_by_rows_go_across_the_columns():
     rows = [" ".join(card_text(state.piles[game.pile_index(f"t{column}")][row]) for column in range(1, 9)) for row in range(2)]
     assert rows == ["JD 2D 9H JC 5D 7H 7C 5H", "KD KC 9S 5S AD QC KH 3H"]
     assert [len(state.piles[game.pile_index(f"t{column}")]) for column in range(1, 9)] == [7, 7, 7, 7, 6, 6, 6, 6]
+
+
+def test_auto_play_sends_a_finished_spider_suit_to_its_foundation():
+    from framework.safety import safe_moves
+
+    state = build("spider", {"t1": "2C | KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH", "t2": "5S", "s": "9D"})
+    assert [state.move_text(move) for move in safe_moves(state)] == ["t1 f1 13"]
+
+
+def test_auto_play_in_klondike_waits_for_both_black_fours_before_a_red_five():
+    from framework.safety import safe_moves
+
+    piles = {"f1": "AH 2H 3H 4H", "f2": "AC 2C 3C 4C", "f3": "AS 2S 3S", "t1": "5H", "t2": "KD"}
+    assert safe_moves(build("klondike", piles)) == []  # 4S is still down: it might want the 5H
+    piles["f3"] += " 4S"
+    state = build("klondike", piles)
+    assert [state.move_text(move) for move in safe_moves(state)] == ["t1 f1"]
