@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .cards import COLOUR, RANK, SUIT, full_deck
-from .spec import Accepts, BuildRule, Direction, GameSpec, GroupSpec, PairRule, Pick, Role, SuitRule
+from .spec import FIRST_CARD_PLAYED, Accepts, BuildRule, Direction, GameSpec, GroupSpec, PairRule, Pick, Role, SuitRule
 
 # Rule words the inner loop compares, as plain names: a module global is found faster than an enum's member.
 _ANY, _NOTHING, _BASE_RANK = Accepts.ANY, Accepts.NOTHING, Accepts.BASE_RANK
@@ -121,7 +121,7 @@ class Group:
         if accepts is _NOTHING:
             return False
         if accepts is _BASE_RANK:
-            return RANK[card] == base_rank
+            return base_rank is None or RANK[card] == base_rank  # None: the first card played chooses it
         return RANK[card] == accepts
 
     def pile_name(self, pile: int) -> str:
@@ -182,7 +182,9 @@ class Rules:
         self.gatherers: tuple[Group, ...] = tuple(g for g in self.groups.values() if g.spec.gather_and_deal)
         #: The game's pair rule, compiled, if it has one.
         self.pairing = Pairing(spec.pairs, self.groups) if spec.pairs else None
-        self.has_automatic_changes = bool(self.turn_up_piles or self.refills)
+        #: Whether the first card laid on a foundation sets the base rank.
+        self.base_rank_played = spec.base_rank == FIRST_CARD_PLAYED
+        self.has_automatic_changes = bool(self.turn_up_piles or self.refills or self.base_rank_played)
         #: Piles of the groups with the role 'cell', for run limits.
         self.cell_piles: tuple[int, ...] = _piles(self.groups_of(Role.CELL))
 

@@ -201,7 +201,8 @@ def _read_vars(game: Game, vars_data: Any) -> dict[str, Any]:
         variables[name] = value
     if game.spec.base_rank is not None:
         base = variables.get(BASE_RANK_VAR)
-        if not _is_count(base) or not 1 <= base <= 13:
+        chosen_later = game.base_rank_played and base is None  # no card has been laid on a foundation yet
+        if not chosen_later and (not _is_count(base) or not 1 <= base <= 13):
             raise StateError(f"field 'vars.{BASE_RANK_VAR}': expected the base rank, "
                              f"a whole number from 1 (ace) to 13 (king); got {_shown(base)}")
     if REDEALS_VAR in variables:

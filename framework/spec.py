@@ -116,6 +116,8 @@ class Difficulty(StrEnum):
 
 #: The game's ``base_rank`` meaning "the rank dealt to the first foundation pile".
 FIRST_FOUNDATION_CARD = "first foundation card"
+#: The game's ``base_rank`` meaning "the rank of the first card the player lays on a foundation".
+FIRST_CARD_PLAYED = "first card played to a foundation"
 #: A deal step's ``cards`` meaning every card left in the pack.
 REST = "rest"
 #: A stock's ``redeals`` without a limit: the word in a rule file, and the number in a spec.
@@ -264,7 +266,7 @@ class GameSpec:
     groups: tuple[GroupSpec, ...]
     deal: tuple[DealStep, ...]
     plugins: tuple[PluginUse, ...] = ()
-    base_rank: int | str | None = None  # a rank 1..13, FIRST_FOUNDATION_CARD, or None
+    base_rank: int | str | None = None  # a rank 1..13, FIRST_FOUNDATION_CARD, FIRST_CARD_PLAYED, or None
     won_when: WonWhen | tuple[str, ...] = WonWhen.ALL_ON_FOUNDATIONS  # a tuple: won when those groups are empty
     pairs: PairRule | None = None
     suits: tuple[int, ...] = (0, 1, 2, 3)  # the suits of each deck

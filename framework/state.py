@@ -346,7 +346,7 @@ class State:
         self._legal = self._won = None  # a plugin asked about the new position must not hear of the old one
         try:
             if self.game.has_automatic_changes:
-                automatic = self._automatic_changes()
+                automatic = self._automatic_changes(move)
                 if automatic:
                     if undo is None:
                         undo = [Transfer(move.target, move.source, move.count)]
@@ -402,10 +402,14 @@ class State:
             return changes
         raise MoveError(f"not an action of the kernel: {move.action!r}")
 
-    def _automatic_changes(self) -> list[Change]:
-        """What the rule data makes happen by itself after a move: refills, then face-down tops turned up."""
+    def _automatic_changes(self, move: Move) -> list[Change]:
+        """What the rule data makes happen by itself after ``move``: the base rank chosen by the first card
+        laid on a foundation, refills, then face-down tops turned up."""
         piles = self.piles
         changes = []
+        if self.game.base_rank_played and self.vars[BASE_RANK_VAR] is None and not move.action and (
+                move.target in self.game.foundation_piles):
+            changes.append(self._apply(SetVar(BASE_RANK_VAR, RANK[piles[move.target][-move.count]])))
         for pile, origin in self.game.refills:
             if not piles[pile] and piles[origin] and self.face_down[origin] < len(piles[origin]):
                 changes.append(self._apply(Transfer(origin, pile, 1)))

@@ -204,3 +204,24 @@ def test_auto_play_in_klondike_waits_for_both_black_fours_before_a_red_five():
     piles["f3"] += " 4S"
     state = build("klondike", piles)
     assert [state.move_text(move) for move in safe_moves(state)] == ["t1 f1"]
+
+
+def test_the_first_card_laid_on_a_foundation_sets_the_base_rank_and_pop_unsets_it():
+    state = build("chessboard", {"t1": "5H", "t2": "9C", "t3": "6H"})
+    # any top card may start a foundation while no base rank is chosen
+    assert {text for text in texts(state) if " f" in text} == {f"t{row} f{pile}" for row in (1, 2, 3)
+                                                               for pile in range(1, 5)}
+    state.push(state.parse_move("t2 f1"))
+    assert state.base_rank == 9
+    assert {text for text in texts(state) if " f" in text} == set()  # 5H and 6H are not 9s
+    state.pop()
+    assert state.base_rank is None
+
+
+def test_a_chosen_base_rank_survives_a_json_round_trip_and_an_unchosen_one_too():
+    game = framework.load_game("chessboard")
+    state = game.deal(1)
+    assert game.state_from_json(state.to_json()).base_rank is None
+    state.push(next(move for move in state.legal_moves() if move.target in game.foundation_piles))
+    assert state.base_rank is not None
+    assert game.state_from_json(state.to_json()).base_rank == state.base_rank
