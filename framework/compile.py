@@ -15,7 +15,7 @@ from .cards import COLOUR, RANK, SUIT, full_deck
 from .spec import FIRST_CARD_PLAYED, Accepts, BuildRule, Direction, GameSpec, GroupSpec, PairRule, Pick, Role, SuitRule
 
 # Rule words the inner loop compares, as plain names: a module global is found faster than an enum's member.
-_ANY, _NOTHING, _BASE_RANK = Accepts.ANY, Accepts.NOTHING, Accepts.BASE_RANK
+_ANY, _NOTHING, _BASE_RANK, _BELOW_BASE = Accepts.ANY, Accepts.NOTHING, Accepts.BASE_RANK, Accepts.BELOW_BASE_RANK
 
 #: The rank differences (above minus below, mod 13) each direction allows, in steps.
 _RANK_STEPS = {Direction.UP: (1,), Direction.DOWN: (12,), Direction.EITHER: (1, 12), Direction.NONE: (),
@@ -122,6 +122,8 @@ class Group:
             return False
         if accepts is _BASE_RANK:
             return base_rank is None or RANK[card] == base_rank  # None: the first card played chooses it
+        if accepts is _BELOW_BASE:
+            return base_rank is not None and RANK[card] == (base_rank - 2) % 13 + 1
         return RANK[card] == accepts
 
     def pile_name(self, pile: int) -> str:

@@ -6,7 +6,7 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
-from .cards import RANK, shuffled
+from .cards import RANK, SUIT, card_text, shuffled
 from .compile import Rules
 from .errors import PatienceError, StateError
 from .hooks import Hooks
@@ -14,7 +14,7 @@ from .loader import load_spec
 from .moves import BASE_RANK_VAR, DEAL, GATHER, GATHERS_VAR, REDEAL, REDEALS_VAR
 from .seeds import Seed, parse_seed
 from .serialize import read_state, replayed
-from .spec import FIRST_FOUNDATION_CARD, DealStep, GameSpec, Role
+from .spec import FIRST_CARD_DEALT, FIRST_FOUNDATION_CARD, DealStep, GameSpec, Role
 from .state import State
 
 
@@ -60,9 +60,16 @@ class Game(Rules):
         order.reverse()  # pop() takes the next card of the pack
         piles: list[list[int]] = [[] for _ in self.pile_names]
         face_down = [0] * len(piles)
-        for step in self.spec.deal:
-            self._deal_step(step, order, piles, face_down)
         variables = dict(self.initial_vars)
+        if self.spec.base_rank == FIRST_CARD_DEALT:
+            variables[BASE_RANK_VAR] = RANK[order[-1]]
+        for step in self.spec.deal:
+            if step.base_cards:
+                # the first card dealt, whose rank is the base rank, keeps its place in the pack
+                others = order[:-1] if self.spec.base_rank == FIRST_CARD_DEALT else order
+                self._deal_base_cards(step, variables[BASE_RANK_VAR], others, order, piles)
+            else:
+                self._deal_step(step, order, piles, face_down)
         if self.spec.base_rank == FIRST_FOUNDATION_CARD:
             variables[BASE_RANK_VAR] = RANK[piles[self.foundation_piles[0]][0]]
         return State(self, piles, face_down, variables, seed)
@@ -96,6 +103,21 @@ class Game(Rules):
             piles[pile].extend(dealt[slot])
             if step.face_down:
                 face_down[pile] += step.face_down[slot]
+
+    def _deal_base_cards(self, step: DealStep, base_rank: int, candidates: list[int], order: list[int],
+                         piles: list[list[int]]) -> None:
+        """Take every card of ``base_rank`` among ``candidates`` out of ``order`` (the pack, its next card last),
+        in pack order, and put one on each pile of the step's group in turn: on the first empty pile that takes
+        its suit, where the group's piles each take one."""
+        group = self.groups[step.group]
+        targets = list(group.piles) if step.piles is None else [group.piles[index] for index in step.piles]
+        for card in [card for card in reversed(candidates) if RANK[card] == base_rank]:
+            order.remove(card)
+            pile = next((pile for pile in targets if not piles[pile] and self.pile_suit[pile] in (-1, SUIT[card])),
+                        None)
+            if pile is None:
+                raise PatienceError(f"{self.name}: no empty pile of {group.name!r} is left for {card_text(card)}")
+            piles[pile].append(card)
 
     def pack_order(self, seed: Seed) -> list[int]:
         """The pack in dealing order for deal ``seed`` (see ``deal``)."""

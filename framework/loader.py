@@ -22,6 +22,7 @@ from .errors import LoadError, Problem
 from .meaningcheck import meaning_problems
 from .schemacheck import did_you_mean, schema_problems
 from .spec import (
+    BASE_RANK_CARDS,
     REST,
     UNLIMITED,
     UNLIMITED_WORD,
@@ -280,6 +281,8 @@ def _deal_step(step: dict[str, Any], group: GroupSpec) -> DealStep:
     targets = 1 if "pile" in step else step.get("piles", group.piles)
     if "card" in step:
         return DealStep(step["to"], piles or (0,), (1,), card=parse_card(step["card"]))
+    if step["cards"] == BASE_RANK_CARDS:
+        return DealStep(step["to"], piles, None, base_cards=True)
     cards = None if step["cards"] == REST else _per_pile(step["cards"], targets)
     face_down = _per_pile(step.get("face_down", 0), targets)
     return DealStep(step["to"], piles, cards, face_down, step.get("by_rows", False))

@@ -16,7 +16,18 @@ from . import plugins
 from .cards import SUIT_NAMES, parse_card
 from .errors import Problem
 from .schemacheck import Validator, did_you_mean, explain
-from .spec import FIRST_FOUNDATION_CARD, REST, Accepts, Direction, Pick, Role, WonWhen
+from .spec import (
+    BASE_RANK_CARDS,
+    FIRST_CARD_DEALT,
+    FIRST_CARD_PLAYED,
+    FIRST_FOUNDATION_CARD,
+    REST,
+    Accepts,
+    Direction,
+    Pick,
+    Role,
+    WonWhen,
+)
 from .yamlsource import YamlDocument
 
 Path = tuple[Any, ...]
@@ -98,8 +109,9 @@ class _Checks:
         if group.get("fill_at_once") and "max_cards" not in group:
             self.problem(path + ("fill_at_once",), "'fill_at_once' fills a pile with 'max_cards' cards: "
                          "give 'max_cards'", key=True)
-        if group.get("when_empty", {}).get("accepts") == Accepts.BASE_RANK and "base_rank" not in self.data:
-            self.problem(path + ("when_empty", "accepts"), "'base rank' needs the game's 'base_rank'")
+        accepts = group.get("when_empty", {}).get("accepts")
+        if accepts in (Accepts.BASE_RANK, Accepts.BELOW_BASE_RANK) and "base_rank" not in self.data:
+            self.problem(path + ("when_empty", "accepts"), f"'{accepts}' needs the game's 'base_rank'")
         if "suits" in group and len(group["suits"]) != group.get("piles", 1):
             self.problem(path + ("suits",), f"{len(group['suits'])} suits for {group.get('piles', 1)} piles; "
                          "give one suit per pile")
@@ -195,7 +207,24 @@ class _Checks:
             return self._named_card(path, step, targets, deal)
         if step["cards"] == REST:
             return self._rest(path, step, targets, last, deal)
+        if step["cards"] == BASE_RANK_CARDS:
+            return self._base_cards(path, step, targets, deal)
         return self._counted(path, step, targets, deal)
+
+    def _base_cards(self, path: Path, step: dict[str, Any], targets: list[int], deal: _Deal) -> bool:
+        base_rank = self.data.get("base_rank")
+        if base_rank is None or base_rank in (FIRST_FOUNDATION_CARD, FIRST_CARD_PLAYED):
+            self.problem(path + ("cards",), "'base rank' deals the cards of a base rank known before the deal: "
+                         "give the game a 'base_rank' that is a rank or 'first card dealt'")
+            return False
+        count = self.data["decks"] * len(self.data.get("suits", SUIT_NAMES)) - (base_rank == FIRST_CARD_DEALT)
+        if count > len(targets):
+            self.problem(path + ("cards",), f"the pack holds {count} cards of the base rank to deal here, "
+                         f"one to a pile, but the step deals to {len(targets)} piles")
+            return False
+        deal.dealt += count
+        deal.note(step["to"], targets, [1] * count + [0] * (len(targets) - count))
+        return True
 
     def _named_card(self, path: Path, step: dict[str, Any], targets: list[int], deal: _Deal) -> bool:
         if len(targets) != 1:

@@ -74,6 +74,7 @@ class Accepts(StrEnum):
     ANY = "any"
     NOTHING = "nothing"
     BASE_RANK = "base rank"
+    BELOW_BASE_RANK = "below base rank"
 
 
 class WonWhen(StrEnum):
@@ -116,6 +117,10 @@ class Difficulty(StrEnum):
 
 #: The game's ``base_rank`` meaning "the rank dealt to the first foundation pile".
 FIRST_FOUNDATION_CARD = "first foundation card"
+#: The game's ``base_rank`` meaning "the rank of the first card the deal deals".
+FIRST_CARD_DEALT = "first card dealt"
+#: A deal step's ``cards`` meaning every card of the base rank still in the pack.
+BASE_RANK_CARDS = "base rank"
 #: The game's ``base_rank`` meaning "the rank of the first card the player lays on a foundation".
 FIRST_CARD_PLAYED = "first card played to a foundation"
 #: A deal step's ``cards`` meaning every card left in the pack.
@@ -221,10 +226,11 @@ class DealStep:
 
     group: str
     piles: tuple[int, ...] | None  # 0-based within the group; None: every pile in turn
-    cards: tuple[int, ...] | None
+    cards: tuple[int, ...] | None  # None: the rest of the pack (or, with ``base_cards``, the base rank's cards)
     face_down: tuple[int, ...] = ()
     by_rows: bool = False
     card: int | None = None
+    base_cards: bool = False  # every card of the base rank left in the pack, one to each pile
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,7 +272,7 @@ class GameSpec:
     groups: tuple[GroupSpec, ...]
     deal: tuple[DealStep, ...]
     plugins: tuple[PluginUse, ...] = ()
-    base_rank: int | str | None = None  # a rank 1..13, FIRST_FOUNDATION_CARD, FIRST_CARD_PLAYED, or None
+    base_rank: int | str | None = None  # a rank 1..13, FIRST_FOUNDATION_CARD, FIRST_CARD_DEALT, FIRST_CARD_PLAYED
     won_when: WonWhen | tuple[str, ...] = WonWhen.ALL_ON_FOUNDATIONS  # a tuple: won when those groups are empty
     pairs: PairRule | None = None
     suits: tuple[int, ...] = (0, 1, 2, 3)  # the suits of each deck

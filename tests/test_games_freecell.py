@@ -275,3 +275,25 @@ def test_the_games_are_built_in_and_say_their_family_and_pysolfc_name():
     specs = [framework.load_spec(game_id) for game_id in GAMES]
     assert {spec.family for spec in specs} == {'freecell'}
     assert all(spec.pysolfc and spec.summary for spec in specs)
+
+
+def test_penguin_deals_the_beak_under_the_first_column_and_its_rank_to_the_foundations():
+    game = framework.load_game("penguin")
+    for seed in range(1, 6):
+        state = game.deal(seed)
+        beak = state.piles[game.pile_index("t1")][0]
+        assert framework.cards.RANK[beak] == state.base_rank
+        starts = [state.piles[pile] for pile in game.foundation_piles]
+        assert sorted(len(pile) for pile in starts) == [0, 1, 1, 1]
+        assert all(framework.cards.RANK[pile[0]] == state.base_rank for pile in starts if pile)
+        assert all(len(state.piles[pile]) == 7 for pile in game.groups["tableau"].piles)
+
+
+def test_a_penguin_column_takes_only_the_rank_below_the_base_rank_when_empty():
+    piles = {"f1": "7C", "f3": "7H", "f4": "7S", "t1": "8D 6D", "t2": "9S", "c1": "3H", "c2": "6S", "t3": "QC JC"}
+    state = position(framework.load_game("penguin"), piles, base_rank=7)
+    # 6D and 6S may fill the empty columns t4..t7 (6 is just below the base rank 7); 3H, 9S and JC may not;
+    # the beak's foundation f2 (diamonds) waits for the 7D; no card fits another's top; any column top may
+    # go to an empty cell.
+    assert legal_texts(state) == {f"{source} t{column}" for source in ("t1", "c2") for column in range(4, 8)} \
+        | {f"{source} c{cell}" for source in ("t1", "t2", "t3") for cell in range(3, 8)}
