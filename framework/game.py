@@ -96,6 +96,10 @@ class Game(Rules):
         else:
             for slot, count in enumerate(counts):
                 dealt[slot] = [order.pop() for _ in range(count)]
+        if step.ranks_at_bottom:
+            low = step.ranks_at_bottom
+            dealt = [[card for card in cards if RANK[card] in low] + [card for card in cards if RANK[card] not in low]
+                     for cards in dealt]
         for slot, pile in enumerate(targets):
             if group.role == Role.STOCK:
                 piles[pile].extend(reversed(dealt[slot]))  # the next card of the pack is on top

@@ -285,7 +285,8 @@ def _deal_step(step: dict[str, Any], group: GroupSpec) -> DealStep:
         return DealStep(step["to"], piles, None, base_cards=True)
     cards = None if step["cards"] == REST else _per_pile(step["cards"], targets)
     face_down = _per_pile(step.get("face_down", 0), targets)
-    return DealStep(step["to"], piles, cards, face_down, step.get("by_rows", False))
+    at_bottom = frozenset(parse_rank(str(rank)) for rank in step.get("ranks_at_bottom", ()))
+    return DealStep(step["to"], piles, cards, face_down, step.get("by_rows", False), ranks_at_bottom=at_bottom)
 
 
 def _plugin_use(item: str | dict[str, Any]) -> PluginUse:

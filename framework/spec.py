@@ -231,6 +231,7 @@ class DealStep:
     by_rows: bool = False
     card: int | None = None
     base_cards: bool = False  # every card of the base rank left in the pack, one to each pile
+    ranks_at_bottom: frozenset[int] = frozenset()  # ranks put under the other cards dealt to their pile
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,15 +3,18 @@ exactly the legal moves its rules allow, with the moves they forbid named in com
 
 from __future__ import annotations
 
+import pytest
+
 import framework
 from framework import State
 from framework.cards import card_text
 from framework.testing import legal_texts, position
 
 GAMES = [
-    "bisley", "brigade", "ceiling-fan", "fan", "flower-garden", "grandfathers-clock", "gypsy",
-    "irmgard", "king-albert", "milligan-cell", "milligan-harp", "portuguese-solitaire", "queen-victoria", "raglan",
-    "relaxed-raglan", "scotch-patience", "shamrocks", "spanish-patience-ii", "vineyard", "windmill",
+    "bakers-dozen", "bisley", "brigade", "ceiling-fan", "fan", "flower-garden", "grandfathers-clock", "gypsy",
+    "good-measure", "irmgard", "king-albert", "milligan-cell", "milligan-harp", "portuguese-solitaire",
+    "queen-victoria", "raglan",
+    "relaxed-raglan", "scotch-patience", "shamrocks", "spanish-patience", "spanish-patience-ii", "vineyard", "windmill",
 ]
 
 
@@ -236,3 +239,24 @@ def test_the_games_are_built_in_and_say_their_family_and_pysolfc_name():
     specs = [framework.load_spec(game_id) for game_id in GAMES]
     assert {spec.family for spec in specs} == {'other builders'}
     assert all(spec.pysolfc and spec.summary for spec in specs)
+
+
+@pytest.mark.parametrize("game_id", ["bakers-dozen", "spanish-patience", "good-measure"])
+def test_every_king_lies_under_the_other_cards_of_its_column(game_id):
+    game = framework.load_game(game_id)
+    for seed in range(1, 30):
+        for pile in game.groups["tableau"].piles:
+            ranks = [framework.cards.RANK[card] for card in game.deal(seed).piles[pile]]
+            kings = ranks.count(13)
+            assert ranks[:kings] == [13] * kings, (seed, ranks)
+
+
+def test_bakers_dozen_builds_down_in_any_suit_one_card_and_never_fills_a_column():
+    state = position(framework.load_game("bakers-dozen"), {"t1": "KS 9H", "t2": "TC 4D", "t3": "5S", "f1": "AD 2D 3D"})
+    # 4D onto 5S and onto its foundation; 9H has no ten on top; t4..t13 are empty and stay so
+    assert legal_texts(state) == {"t2 t3", "t2 f1"}
+
+
+def test_spanish_patience_foundations_build_in_alternate_colours():
+    state = position(framework.load_game("spanish-patience"), {"t1": "KS 2C", "t2": "TC 2H", "f1": "AD"})
+    assert legal_texts(state) == {"t1 f1"}  # 2C on the red ace; 2H may not (same colour)
