@@ -64,7 +64,9 @@ class Game(Rules):
         if self.spec.base_rank == FIRST_CARD_DEALT:
             variables[BASE_RANK_VAR] = RANK[order[-1]]
         for step in self.spec.deal:
-            if step.base_cards:
+            if step.play_to_foundations:
+                self._deal_playing_up(step, variables.get(BASE_RANK_VAR), order, piles)
+            elif step.base_cards:
                 # the first card dealt, whose rank is the base rank, keeps its place in the pack
                 others = order[:-1] if self.spec.base_rank == FIRST_CARD_DEALT else order
                 self._deal_base_cards(step, variables[BASE_RANK_VAR], others, order, piles)
@@ -122,6 +124,29 @@ class Game(Rules):
             if pile is None:
                 raise PatienceError(f"{self.name}: no empty pile of {group.name!r} is left for {card_text(card)}")
             piles[pile].append(card)
+
+    def _deal_playing_up(self, step: DealStep, base_rank: int | None, order: list[int], piles: list[list[int]]) -> None:
+        """Deal the rest of ``order`` row by row to the step's piles, each card that fits a foundation going there
+        instead (its pile's turn then passes to the next pile)."""
+        group = self.groups[step.group]
+        targets = list(group.piles) if step.piles is None else [group.piles[index] for index in step.piles]
+        while order:
+            for pile in targets:
+                if not order:
+                    break
+                card = order.pop()
+                foundation = next((target for target in self.foundation_piles
+                                   if self._fits_foundation(target, card, base_rank, piles)), None)
+                piles[pile if foundation is None else foundation].append(card)
+
+    def _fits_foundation(self, pile: int, card: int, base_rank: int | None, piles: list[list[int]]) -> bool:
+        """Whether ``card`` may be laid on foundation pile ``pile`` of ``piles`` by the rule data."""
+        group = self.pile_group[pile]
+        cards = piles[pile]
+        full = group.max_cards is not None and len(cards) >= group.max_cards
+        if full or self.pile_suit[pile] not in (-1, SUIT[card]):
+            return False
+        return group.fits(cards[-1], card) if cards else group.accepts_on_empty(card, base_rank)
 
     def pack_order(self, seed: Seed) -> list[int]:
         """The pack in dealing order for deal ``seed`` (see ``deal``)."""

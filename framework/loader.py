@@ -286,7 +286,8 @@ def _deal_step(step: dict[str, Any], group: GroupSpec) -> DealStep:
     cards = None if step["cards"] == REST else _per_pile(step["cards"], targets)
     face_down = _per_pile(step.get("face_down", 0), targets)
     at_bottom = frozenset(parse_rank(str(rank)) for rank in step.get("ranks_at_bottom", ()))
-    return DealStep(step["to"], piles, cards, face_down, step.get("by_rows", False), ranks_at_bottom=at_bottom)
+    return DealStep(step["to"], piles, cards, face_down, step.get("by_rows", False), ranks_at_bottom=at_bottom,
+                    play_to_foundations=step.get("play_to_foundations", False))
 
 
 def _plugin_use(item: str | dict[str, Any]) -> PluginUse:

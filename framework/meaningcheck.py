@@ -205,6 +205,10 @@ class _Checks:
             return False
         if "card" in step:
             return self._named_card(path, step, targets, deal)
+        if step.get("play_to_foundations") and (step["cards"] != REST or not step.get("by_rows")):
+            self.problem(path + ("play_to_foundations",), "'play_to_foundations' deals the rest of the pack row by "
+                         "row: give 'cards: rest' and 'by_rows: true'", key=True)
+            return False
         if step["cards"] == REST:
             return self._rest(path, step, targets, last, deal)
         if step["cards"] == BASE_RANK_CARDS:

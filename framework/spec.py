@@ -232,6 +232,7 @@ class DealStep:
     card: int | None = None
     base_cards: bool = False  # every card of the base rank left in the pack, one to each pile
     ranks_at_bottom: frozenset[int] = frozenset()  # ranks put under the other cards dealt to their pile
+    play_to_foundations: bool = False  # a card that fits a foundation as it is dealt goes there instead
 
 
 @dataclass(frozen=True, slots=True)

@@ -336,3 +336,30 @@ def test_the_yukon_games_are_built_in_and_say_their_family_and_pysolfc_name():
     specs = [framework.load_spec(game_id) for game_id in YUKON_GAMES]
     assert {spec.family for spec in specs} == {'yukon'}
     assert all(spec.pysolfc and spec.summary for spec in specs)
+
+
+@pytest.mark.parametrize("game_id", ["citadel", "exiled-kings"])
+def test_citadel_deals_each_card_that_fits_a_foundation_onto_it(game_id):
+    from framework.cards import RANK, SUIT
+
+    game = load(game_id)
+    for seed in range(1, 10):
+        order = [card for card in game.pack_order(seed) if RANK[card] != 1]  # the aces start the foundations
+        tops = {suit: 1 for suit in range(4)}
+        rows: list[list[int]] = [[] for _ in range(8)]
+        turn = 0
+        for card in order:  # the rule, card by card: up if it fits, else onto the row whose turn it is
+            if RANK[card] == tops[SUIT[card]] + 1:
+                tops[SUIT[card]] += 1
+            else:
+                rows[turn].append(card)
+            turn = (turn + 1) % 8
+        state = game.deal(seed)
+        assert [state.piles[pile] for pile in game.groups["tableau"].piles] == rows
+        assert [len(state.piles[pile]) for pile in game.foundation_piles] == [tops[suit] for suit in range(4)]
+
+
+def test_exiled_kings_moves_one_card_and_fills_an_empty_row_only_with_a_king():
+    state = position(load("exiled-kings"), {"t1": "QH JS", "t2": "KD", "t3": "5C", "f1": "AC 2C 3C 4C"})
+    # JS onto QH is its own row; 5C goes up; KD may go to the empty rows t4..t8; QH JS may not move as a run
+    assert legal_texts(state) == {"t3 f1"} | {f"t2 t{row}" for row in range(4, 9)}

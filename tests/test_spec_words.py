@@ -80,7 +80,7 @@ def test_every_default_the_schema_documents_is_checked_here():
 
     walk(game_schema(), ())
     checked = {path for path, _, _ in DEFAULTS}
-    deal_step = {("$defs", "dealStep", "properties", "face_down"), ("$defs", "dealStep", "properties", "by_rows")}
+    deal_step = {("$defs", "dealStep", "properties", key) for key in ("face_down", "by_rows", "play_to_foundations")}
     assert documented - deal_step == checked
 
 
