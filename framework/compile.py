@@ -163,9 +163,9 @@ class Rules:
                                                     if g.pick != Pick.NOTHING and g.targets)
         #: Piles whose face-down top card is turned up at once.
         self.turn_up_piles: tuple[int, ...] = _piles(g for g in self.groups.values() if g.spec.turn_up_top)
-        #: (pile, pile it is refilled from) for piles refilled at once when empty.
-        self.refills: tuple[tuple[int, int], ...] = tuple(
-            (p, self.groups[g.spec.when_empty.filled_from].piles.start)
+        #: (pile, piles it is refilled from, the first with a card first) for piles refilled at once when empty.
+        self.refills: tuple[tuple[int, tuple[int, ...]], ...] = tuple(
+            (p, tuple(self.groups[name].piles.start for name in g.spec.when_empty.filled_from))
             for g in self.groups.values() if g.spec.when_empty.filled_from for p in g.piles
         )
         #: Piles that must be empty for a 'table empty' win.

@@ -194,6 +194,10 @@ def _won_when(value: str | dict[str, list[str]]) -> WonWhen | tuple[str, ...]:
     return tuple(value["empty"]) if isinstance(value, dict) else WonWhen(value)
 
 
+def _group_names(value: str | list[str]) -> tuple[str, ...]:
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
 def _suit_indices(names: list[str]) -> tuple[int, ...]:
     return tuple(SUIT_NAMES.index(name) for name in names)
 
@@ -222,7 +226,7 @@ _PAIR_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
 }
 #: The keys of ``when_empty``.
 _EMPTY_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
-    "accepts": ("accepts", _accepts), "from": ("sources", tuple), "filled_from": ("filled_from", str),
+    "accepts": ("accepts", _accepts), "from": ("sources", tuple), "filled_from": ("filled_from", _group_names),
 }
 #: The keys of a group.
 GROUP_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {

@@ -90,8 +90,10 @@ class _Checks:
         for index, origin in enumerate(group.get("when_empty", {}).get("from", ())):
             self.known_group(path + ("when_empty", "from", index), origin)
         filled_from = group.get("when_empty", {}).get("filled_from")
-        if filled_from is not None:
+        if isinstance(filled_from, str):
             self.known_group(path + ("when_empty", "filled_from"), filled_from)
+        for index, origin in enumerate(filled_from if isinstance(filled_from, list) else ()):
+            self.known_group(path + ("when_empty", "filled_from", index), origin)
 
     def _stock_keys(self, name: str, group: dict[str, Any]) -> None:
         path = ("groups", name)

@@ -21,9 +21,10 @@ def safe_moves(state: State) -> list[Move]:
     """The legal moves to a foundation in ``state`` that are safe to play without thinking."""
     game = state.game
     foundations = set(game.foundation_piles)
+    choosing = game.base_rank_played and state.base_rank is None  # the first card up chooses the base rank
     candidates = [
         move for move in state.legal_moves()
-        if not move.action and move.target in foundations and move.source not in foundations
+        if not move.action and move.target in foundations and move.source not in foundations and not choosing
         # one card, or a whole suit onto a foundation filled at once (Spider's K..A run)
         and (move.count == 1 or game.pile_group[move.target].spec.fill_at_once)
         # on a foundation built both ways (Golf), each card laid changes what the next may be: a choice

@@ -156,7 +156,7 @@ class EmptyRule:
 
     accepts: Accepts | int = Accepts.ANY
     sources: tuple[str, ...] | None = None  # None: every group that moves here
-    filled_from: str | None = None  # refilled at once from this group's top card
+    filled_from: tuple[str, ...] = ()  # refilled at once from the top card of the first of these groups with one
 
     def __post_init__(self) -> None:
         if not isinstance(self.accepts, int):

@@ -410,9 +410,12 @@ class State:
         if self.game.base_rank_played and self.vars[BASE_RANK_VAR] is None and not move.action and (
                 move.target in self.game.foundation_piles):
             changes.append(self._apply(SetVar(BASE_RANK_VAR, RANK[piles[move.target][-move.count]])))
-        for pile, origin in self.game.refills:
-            if not piles[pile] and piles[origin] and self.face_down[origin] < len(piles[origin]):
-                changes.append(self._apply(Transfer(origin, pile, 1)))
+        for pile, origins in self.game.refills:
+            if not piles[pile]:
+                origin = next((origin for origin in origins
+                               if piles[origin] and self.face_down[origin] < len(piles[origin])), None)
+                if origin is not None:
+                    changes.append(self._apply(Transfer(origin, pile, 1)))
         covered_by = self.game.covered_by
         for pile in self.game.turn_up_piles:
             if piles[pile] and self.face_down[pile] >= len(piles[pile]) and not (covered_by and self._covered(pile)):

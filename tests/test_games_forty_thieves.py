@@ -222,13 +222,18 @@ def test_courtyard_refills_an_emptied_column_from_the_waste_and_undoes_it():
     assert cards_of(state, "t1") == "5S" and cards_of(state, "w") == "9D 3H"
 
 
-def test_courtyard_column_emptied_with_the_waste_empty_takes_the_next_card_turned():
-    state = build("courtyard", {"t1": "6H 5H", "t2": "7H", "s": "JD"})
+def test_courtyard_column_emptied_with_the_waste_empty_is_filled_from_the_stock():
+    state = build("courtyard", {"t1": "6H 5H", "t2": "7H", "s": "KC JD"})
     state.push(state.parse_move("t1 t2 2"))
-    assert cards_of(state, "t1") == ""
-    assert legal_texts(state) == {"t2 t1 3", "t2 t1 2", "t2 t1", "d"} | {f"t{i} t1" for i in range(3, 13)}
-    state.push(state.parse_move("d"))
-    assert cards_of(state, "t1") == "JD" and cards_of(state, "w") == ""
+    assert cards_of(state, "t1") == "JD" and cards_of(state, "s") == "KC"  # as PySolFC: the stock fills it
+    state.pop()
+    state = build("courtyard", {"t1": "6H 5H", "t2": "7H", "w": "9S", "s": "KC JD"})
+    state.push(state.parse_move("t1 t2 2"))
+    assert cards_of(state, "t1") == "9S" and cards_of(state, "s") == "KC JD"  # the waste comes first
+    state = build("courtyard", {"t1": "6H 5H", "t2": "7H"})
+    state.push(state.parse_move("t1 t2 2"))
+    assert cards_of(state, "t1") == ""  # stock and waste empty: it stays empty and takes any card
+    assert legal_texts(state) == {"t2 t1 3", "t2 t1 2", "t2 t1"} | {f"t{i} t1" for i in range(3, 13)}
 
 
 def test_corona_keeps_foundation_cards_on_the_foundations():

@@ -225,3 +225,10 @@ def test_a_chosen_base_rank_survives_a_json_round_trip_and_an_unchosen_one_too()
     state.push(next(move for move in state.legal_moves() if move.target in game.foundation_piles))
     assert state.base_rank is not None
     assert game.state_from_json(state.to_json()).base_rank == state.base_rank
+
+
+def test_auto_play_leaves_the_choice_of_a_base_rank_to_the_player():
+    from framework.safety import safe_moves
+
+    state = build("chessboard", {"t1": "AH", "t2": "9C"})
+    assert "t1 f1" in texts(state) and safe_moves(state) == []

@@ -56,7 +56,7 @@ class ForcedMoves:
             and not any(group.targets for group in game.foundations)
             and not RULE_HOOKS & game.hooks.implemented
         )
-        self.refilled = frozenset(pile for pair in game.refills for pile in pair)
+        self.refilled = frozenset(pile for refilled, origins in game.refills for pile in (refilled, *origins))
         # A waste gathered back into a stock dealt several cards a turn: a card fewer regroups later turns.
         self.regrouped = frozenset(pile for stock in game.stocks if stock.spec.redeals and stock.spec.cards_per_turn > 1
                                    for pile in stock.stock_targets)
