@@ -79,7 +79,7 @@ def width(text: str) -> int:
 
 
 def pad(text: str, size: int) -> str:
-    """``text`` filled with spaces on the right to ``size`` columns."""
+    """``text`` padded with blanks on the right to ``size`` columns."""
     return text + " " * (size - width(text))
 
 
