@@ -39,6 +39,8 @@ def fits_table(rule: BuildRule) -> bytes:
     steps = {step * rule.step % 13 for step in _RANK_STEPS[rule.direction]}
     table = bytearray(52 * 52)
     for below in range(52):
+        if RANK[below] in rule.nothing_on:
+            continue
         for above in range(52):
             difference = (RANK[above] - RANK[below]) % 13
             if difference not in steps or not _suits_match(rule.suit, below, above):

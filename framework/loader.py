@@ -214,6 +214,7 @@ def _fields(data: dict[str, Any], keys: dict[str, tuple[str, Callable[[Any], Any
 #: The keys of a build rule (``build``, ``run``).
 _BUILD_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "direction": ("direction", Direction), "suit": ("suit", SuitRule), "wrap": ("wrap", bool), "step": ("step", int),
+    "nothing_on": ("nothing_on", lambda ranks: frozenset(parse_rank(str(rank)) for rank in ranks)),
 }
 #: The keys of ``gather_and_deal``.
 _GATHER_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {

@@ -145,6 +145,7 @@ class BuildRule:
     suit: SuitRule = SuitRule.ANY
     wrap: bool = False
     step: int = 1  # ranks between a card and the one below it
+    nothing_on: frozenset[int] = frozenset()  # ranks on which nothing is built
 
     def __post_init__(self) -> None:
         _as_words(self, direction=Direction, suit=SuitRule)

@@ -173,3 +173,9 @@ def test_the_games_are_built_in_and_say_their_family_and_pysolfc_name():
     specs = [framework.load_spec(game_id) for game_id in GAMES]
     assert {spec.family for spec in specs} == {"pairing", "other builders"}
     assert all(spec.pysolfc and spec.summary for spec in specs)
+
+
+def test_dead_king_golf_builds_nothing_on_a_king_and_golf_builds_a_queen():
+    piles = {"t1": "QS", "t2": "AD", "f": "KC", "s": "2D"}
+    assert legal_texts(build("dead-king-golf", piles)) == {"d"}  # a stock card still covers the king
+    assert legal_texts(build("golf", piles)) == {"t1 f", "d"}
