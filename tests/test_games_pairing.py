@@ -179,3 +179,10 @@ def test_dead_king_golf_builds_nothing_on_a_king_and_golf_builds_a_queen():
     piles = {"t1": "QS", "t2": "AD", "f": "KC", "s": "2D"}
     assert legal_texts(build("dead-king-golf", piles)) == {"d"}  # a stock card still covers the king
     assert legal_texts(build("golf", piles)) == {"t1 f", "d"}
+
+
+def test_the_players_show_a_pair_with_both_its_cards():
+    from framework.player.render import describe
+
+    state = build("thirteens", {"t1": "AD", "t4": "QS", "s": "KH"})
+    assert [describe(state, move) for move in state.legal_moves()] == ["t1 t4  A♦ Q♠"]

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..cards import COLOUR, RED_SUITS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, card_symbol, card_text, rank_text
-from ..moves import GATHERS_VAR, REDEALS_VAR
+from ..moves import GATHERS_VAR, PAIR, REDEALS_VAR
 from ..spec import Fan, GameSpec, Role
 
 if TYPE_CHECKING:
@@ -122,11 +122,15 @@ def heading(state: State) -> str:
 
 
 def describe(state: State, move: Move, look: Look = PLAIN, *, align: int = 0) -> str:
-    """The move's text, padded to ``align`` characters, then the cards it picks up (an action's text stands alone)."""
+    """The move's text, padded to ``align`` characters, then the cards it picks up: for a pair, the top cards
+    of both its piles (any other action's text stands alone)."""
     text = state.move_text(move)
-    if move.action:
+    if move.action == PAIR:
+        cards = [state.piles[move.source][-1], state.piles[move.target][-1]]
+    elif move.action:
         return text
-    cards = state.piles[move.source][-move.count:]
+    else:
+        cards = state.piles[move.source][-move.count:]
     return f"{text:<{align}}  " + " ".join(look.card(card) for card in cards)
 
 
