@@ -249,6 +249,7 @@ GROUP_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "needs_no_empty_piles": ("needs_no_empty_piles", bool),
     "fan": ("fan", Fan),
     "columns": ("columns", int),
+    "rows_of": ("rows_of", tuple),
     "suits": ("suits", _suit_indices),
     "gather_and_deal": ("gather_and_deal", lambda gather: GatherRule(**_fields(gather, _GATHER_KEYS))),
     "covered_by": ("covered_by", lambda lists: tuple(tuple(number - 1 for number in piles) for piles in lists)),

@@ -118,10 +118,20 @@ class _Checks:
             self.problem(path + ("suits",), f"{len(group['suits'])} suits for {group.get('piles', 1)} piles; "
                          "give one suit per pile")
         self._covers(path, group)
+        self._rows_of(path, group)
         pick = group.get("pick")
         builds = group.get("build", {}).get("direction", Direction.NONE) != Direction.NONE
         if pick in (Pick.RUN, Pick.TOP_OR_WHOLE) and not builds:
             self.problem(path + ("pick",), f"'{pick}' follows the build rule, but this group does not build")
+
+    def _rows_of(self, path: Path, group: dict[str, Any]) -> None:
+        rows_of = group.get("rows_of")
+        if rows_of is not None and sum(rows_of) != group.get("piles", 1):
+            self.problem(path + ("rows_of",), f"rows of {' + '.join(map(str, rows_of))} = {sum(rows_of)} piles, "
+                         f"but the group has {group.get('piles', 1)}")
+        if rows_of is not None and "columns" in group:
+            self.problem(path + ("rows_of",), "a group is drawn in rows ('rows_of') or as a grid ('columns'), "
+                         "not both", key=True)
 
     def _covers(self, path: Path, group: dict[str, Any]) -> None:
         covered_by = group.get("covered_by")

@@ -206,6 +206,7 @@ class GroupSpec:
     needs_no_empty_piles: bool = False
     fan: Fan | None = None
     columns: int | None = None  # layout hint: drawn as a grid
+    rows_of: tuple[int, ...] | None = None  # layout hint: drawn in centred rows of these many piles
     suits: tuple[int, ...] | None = None  # the one suit (0..3) each pile takes
     covered_by: tuple[tuple[int, ...], ...] | None = None  # for each pile, the piles (0-based) lying on it
     gather_and_deal: GatherRule | None = None

@@ -163,10 +163,16 @@ class State:
         cards = [card for pile in group.piles for card in self.piles[pile]]
         if rule.shuffle:
             cards = shuffled(cards, _redeal_seed(self.seed, used))
-        size = rule.cards_per_pile
+        # cards_per_pile each from the first pile on; cards beyond them all (a foundation's cards come back
+        # to the table) go one more to each pile from the first, as PySolFC's Cruel deals them
+        piles = len(group.piles)
+        extra = max(0, len(cards) - rule.cards_per_pile * piles)
+        counts = [rule.cards_per_pile + extra // piles + (index < extra % piles) for index in range(piles)]
         changes: list[Change] = [SetFaceDown(pile, 0) for pile in group.piles if self.face_down[pile]]
-        changes += [SetPile(pile, tuple(cards[index * size:(index + 1) * size]))
-                    for index, pile in enumerate(group.piles)]
+        start = 0
+        for pile, count in zip(group.piles, counts):
+            changes.append(SetPile(pile, tuple(cards[start:start + count])))
+            start += count
         changes.append(SetVar(GATHERS_VAR, used + 1))
         return changes
 

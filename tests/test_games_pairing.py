@@ -186,3 +186,18 @@ def test_the_players_show_a_pair_with_both_its_cards():
 
     state = build("thirteens", {"t1": "AD", "t4": "QS", "s": "KH"})
     assert [describe(state, move) for move in state.legal_moves()] == ["t1 t4  A♦ Q♠"]
+
+
+def test_a_gather_with_more_cards_than_its_piles_take_deals_the_extra_ones_from_the_first_pile():
+    cards = [rank + suit for suit in "CDHS" for rank in "23456789TJQK"][:48]
+    piles = {f"t{index + 1}": " ".join(cards[index * 4:index * 4 + 4]) for index in range(12)}
+    piles["t1"] += " AC AD"  # two cards back from the foundations: 50 cards for 12 piles of 4
+    state = build("cruel", piles)
+    before = state.position_key()
+    state.push(state.parse_move("gather"))
+    tableau = state.game.groups["tableau"].piles
+    assert [len(state.piles[pile]) for pile in tableau] == [5, 5] + [4] * 10
+    assert sorted(card for pile in tableau for card in state.piles[pile]) == \
+        sorted(framework.parse_card(card) for card in cards + ["AC", "AD"])
+    state.pop()
+    assert state.position_key() == before

@@ -2,9 +2,9 @@
 
 Each row of ``layout.rows`` is drawn as the blocks of its groups side by side.
 A group is drawn by its hints: ``columns: N`` as a grid of N columns in reading
-order (an empty cell is a gap), ``fan: down`` as columns of cards under their
-pile names, ``fan: right`` as one line per pile, and otherwise as the top card
-of each pile. A stock shows how many cards it holds; face-down cards are hidden.
+order (an empty cell is a gap), ``rows_of`` as centred rows of piles, ``fan:
+down`` as columns of cards under their pile names, ``fan: right`` as one line per
+pile, and otherwise as the top card of each pile. A stock shows how many cards it holds; face-down cards are hidden.
 A card that some legal move would pick up is marked ``*``.
 """
 
@@ -173,6 +173,8 @@ def _group_block(state: State, group: Group, free: set[int], look: Look) -> list
         return ["  ".join(f"{group.pile_name(p)} [{len(state.piles[p])}]" for p in group.piles)]
     if group.spec.columns:
         return _grid(state, group, free, look)
+    if group.spec.rows_of:
+        return _rows(state, group, free, look)
     if group.spec.fan == Fan.DOWN:
         return _columns(state, group, free, look)
     if group.spec.fan == Fan.RIGHT:
@@ -221,6 +223,18 @@ def _columns(state: State, group: Group, free: set[int], look: Look) -> list[str
     for depth in range(max(map(len, faces))):
         lines.append("".join(pad(column[depth] if depth < len(column) else "", size) for column in faces))
     return lines
+
+
+def _rows(state: State, group: Group, free: set[int], look: Look) -> list[str]:
+    """Piles in rows of ``rows_of`` piles, each row centred on the widest."""
+    assert group.spec.rows_of is not None  # only a group drawn in rows comes here
+    lines, start = [], group.piles.start
+    for length in group.spec.rows_of:
+        lines.append("  ".join(f"{group.pile_name(p)} {_top(state, p, p in free, look) if state.piles[p] else '  '}"
+                               for p in range(start, start + length)))
+        start += length
+    size = max(map(width, lines))
+    return [" " * ((size - width(line)) // 2) + line for line in lines]
 
 
 def _grid(state: State, group: Group, free: set[int], look: Look) -> list[str]:

@@ -70,6 +70,8 @@ class GroupView(BaseModel):
     fan: str | None = Field(description="'down': columns of overlapping cards; 'right': a row of them; "
                                         "none: the top card.")
     columns: int | None = Field(description="Drawn as a grid of this many columns, piles in reading order.")
+    rows_of: list[int] | None = Field(default=None, description="Drawn in centred rows of these many piles, "
+                                                                "each overlapping the one before.")
     suits: list[str] | None = Field(description="The one suit (a symbol) each pile takes, "
                                                 "where the piles take one suit each.")
     piles: list[str] = Field(description="The names of the group's piles.")

@@ -36,6 +36,7 @@ def game_view(game: Game) -> dict[str, Any]:
                 "label": group.label,
                 "fan": group.spec.fan,
                 "columns": group.spec.columns,
+                "rows_of": list(group.spec.rows_of) if group.spec.rows_of else None,
                 "suits": [SUIT_SYMBOLS[suit] for suit in group.spec.suits] if group.spec.suits else None,
                 "piles": [game.pile_names[pile] for pile in group.piles],
             }

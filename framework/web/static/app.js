@@ -202,6 +202,17 @@ function drawGroup(group, free) {
     const cells = gridCells(group);
     names = names.slice(0, cells.shown);
     ahead = new Set(names.slice(cells.dealt));
+  } else if (group.rows_of) {
+    holder = element("div", "rows");
+    let start = 0;
+    for (const length of group.rows_of) {
+      const row = element("div", "row");
+      for (const name of names.slice(start, start + length)) row.append(drawPile(group, page.pileOf[name], free));
+      holder.append(row);
+      start += length;
+    }
+    box.append(holder);
+    return box;
   } else {
     holder = element("div", "piles");
     if (group.fan === "right") holder.style.flexDirection = "column";
