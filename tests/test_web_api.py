@@ -546,3 +546,8 @@ def test_serve_refuses_a_port_in_use_and_a_bad_port():
     assert "Traceback" not in busy.stderr
     bad = subprocess.run([sys.executable, "-m", "framework.cli", "serve", "--port", "70000"], capture_output=True, text=True, timeout=30)
     assert bad.returncode == 2 and "--port" in bad.stderr
+
+
+def test_a_group_drawn_in_rows_says_how_many_piles_each_row_holds(client):
+    groups = {group["name"]: group for group in client.get("/api/games/pyramid").json()["groups"]}
+    assert groups["pyramid"]["rows_of"] == [1, 2, 3, 4, 5, 6, 7] and groups["stock"]["rows_of"] is None
