@@ -86,7 +86,7 @@ def test_a_game_is_described_by_its_layout_hint_and_groups(client):
 
 @pytest.mark.parametrize("name", ["no-such-game", "steeplechase.yaml", "~"])
 def test_an_unknown_game_is_not_found_and_no_path_is_read(client, name):
-    refused(client.get(f"/api/games/{name}"), 404, "no game called", "steeplechase")
+    refused(client.get(f"/api/games/{name}"), 404, "no game called", "games: GET /api/games lists them")
     assert client.get("/api/games/..%2Frules%2Fsteeplechase.yaml").status_code == 404
 
 

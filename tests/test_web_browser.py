@@ -61,7 +61,8 @@ def page(browser: Browser, server: str, page_errors: list[str]) -> Iterator[Page
     opened.on("pageerror", lambda error: errors.append(str(error)))
     opened.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     opened.goto(server)
-    expect(opened.locator("#info")).to_contain_text("deal")
+    # the first page of a server reads every rule file for the list of games: a few seconds for 300 games
+    expect(opened.locator("#info")).to_contain_text("deal", timeout=TIMEOUT_MS)
     yield opened
     context.close()
     assert not errors, errors

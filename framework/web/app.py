@@ -57,11 +57,10 @@ def create_app(*, session_limit: int | None = None) -> FastAPI:  # noqa: C901 --
         found = []
         for name in games.names():
             try:
-                game = games.get(name)
+                spec = games.spec(name)
             except PatienceError:
                 continue
-            found.append({"id": game.id, "name": game.spec.name, "decks": game.spec.decks,
-                          "difficulty": game.spec.difficulty})
+            found.append({"id": spec.id, "name": spec.name, "decks": spec.decks, "difficulty": spec.difficulty})
         return found
 
     @app.get("/api/games/{game}", response_model=GameView, tags=["games"])

@@ -14,8 +14,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from ..game import Game, load_game
-from ..loader import available_games
+from ..loader import available_games, load_spec
+from ..schemacheck import did_you_mean
 from ..session import Session
+from ..spec import GameSpec
 
 #: How many games in play a server keeps; the least recently used one is dropped first.
 MAX_SESSIONS = 200
@@ -34,21 +36,37 @@ class Games:
 
     def __init__(self) -> None:
         self._loaded: dict[str, Game] = {}
+        self._specs: dict[str, GameSpec] = {}
         self._lock = threading.Lock()
 
     def names(self) -> list[str]:
         """The names of the games that can be played."""
         return list(available_games())
 
+    def spec(self, name: str) -> GameSpec:
+        """The checked spec of the game called ``name``, read once (listing games compiles none of them)."""
+        with self._lock:
+            spec = self._specs.get(name)
+            if spec is None:
+                self._known(name)
+                spec = self._specs[name] = self._loaded[name].spec if name in self._loaded else load_spec(name)
+            return spec
+
     def get(self, name: str) -> Game:
         """The game called ``name``; ``UnknownGame`` if there is none."""
         with self._lock:
             game = self._loaded.get(name)
             if game is None:
-                if name not in available_games():
-                    raise UnknownGame(f"no game called {name!r} (games: {', '.join(self.names()) or 'none'})")
+                self._known(name)
                 game = self._loaded[name] = load_game(name)
             return game
+
+    @staticmethod
+    def _known(name: str) -> None:
+        games = available_games()
+        if name not in games:
+            raise UnknownGame(f"no game called {name!r}{did_you_mean(name, games)} "
+                              f"({len(games)} games: GET /api/games lists them)")
 
 
 class Sessions:
