@@ -363,3 +363,14 @@ def test_exiled_kings_moves_one_card_and_fills_an_empty_row_only_with_a_king():
     state = position(load("exiled-kings"), {"t1": "QH JS", "t2": "KD", "t3": "5C", "f1": "AC 2C 3C 4C"})
     # JS onto QH is its own row; 5C goes up; KD may go to the empty rows t4..t8; QH JS may not move as a run
     assert legal_texts(state) == {"t3 f1"} | {f"t2 t{row}" for row in range(4, 9)}
+
+
+def test_lasker_moves_runs_up_or_down_by_suit_and_morphy_builds_in_alternate_colours():
+    lasker = position(load("lasker"), {"t1": "5H 6H 7H", "t2": "8H", "t3": "KS"}, base_rank=2)
+    empty = range(4, 11)
+    # 7H onto 8H (down) and 8H onto 7H (up); the run 5H 6H 7H moves whole or in part only to empty rows
+    assert legal_texts(lasker) == ({"t1 t2", "t2 t1"} | {f"t1 t{row}{count}" for row in empty for count in ("", " 2", " 3")}
+                                   | {f"t{source} t{row}" for source in (2, 3) for row in empty})
+    morphy = position(load("morphy"), {"t1": "5H 6S", "t2": "7D", "t3": "5C"}, base_rank=2)
+    # 6S onto 7D (down, other colour) and 7D onto 6S (up, other colour); 5C may not go on 6S (both black)
+    assert legal_texts(morphy) == ({"t1 t2", "t2 t1"} | {f"t{source} t{row}" for source in (1, 2, 3) for row in empty})

@@ -297,3 +297,9 @@ def test_a_penguin_column_takes_only_the_rank_below_the_base_rank_when_empty():
     # go to an empty cell.
     assert legal_texts(state) == {f"{source} t{column}" for source in ("t1", "c2") for column in range(4, 8)} \
         | {f"{source} c{cell}" for source in ("t1", "t2", "t3") for cell in range(3, 8)}
+
+
+def test_opus_is_penguin_with_five_cells():
+    opus, penguin = framework.load_game("opus"), framework.load_game("penguin")
+    assert len(opus.groups["cell"].piles) == 5 and len(penguin.groups["cell"].piles) == 7
+    assert opus.deal(4).piles[:11] == penguin.deal(4).piles[:11]  # the same foundations and columns

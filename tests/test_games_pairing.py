@@ -201,3 +201,13 @@ def test_a_gather_with_more_cards_than_its_piles_take_deals_the_extra_ones_from_
         sorted(framework.parse_card(card) for card in cards + ["AC", "AD"])
     state.pop()
     assert state.position_key() == before
+
+
+def test_trefoil_starts_with_the_aces_up_and_deals_sixteen_fans_of_three():
+    game = framework.load_game("trefoil")
+    state = game.deal(2)
+    assert [framework.card_text(state.piles[pile][0]) for pile in game.foundation_piles] == ["AC", "AS", "AH", "AD"]
+    assert [len(state.piles[pile]) for pile in game.groups["tableau"].piles] == [3] * 16
+    fans = build("trefoil", {"f1": "AC", "f2": "AS", "f3": "AH", "f4": "AD", "t1": "4H 2C", "t2": "5H"},
+                 gathers_used=1)
+    assert legal_texts(fans) == {"t1 f1", "gather"}  # 2C goes up; 4H is under it; one gather is left
