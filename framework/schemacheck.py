@@ -96,7 +96,10 @@ def explain(  # noqa: C901 -- one plain branch for each JSON Schema keyword
                     yield from explain(inner, tuple(inner.absolute_path))
             return
         described = " or ".join(_describe(option) for option in expected)
-        yield f"{_shown(instance)}{where}: expected {described}", path, False
+        words = [word for option in expected for word in option.get("enum", [option.get("const")])
+                 if isinstance(word, str)]
+        hint = did_you_mean(instance, words) if isinstance(instance, str) else ""
+        yield f"{_shown(instance)}{where}: expected {described}{hint}", path, False
         return
     if error.validator == "pattern":
         yield f"{_shown(instance)}{where} is not a valid {_name_of(schema)}", path, False
@@ -199,5 +202,7 @@ def did_you_mean(word: Any, choices: Any) -> str:
     """`` (did you mean 'x'?)`` for the choice closest to ``word``, or nothing."""
     if not isinstance(word, str):
         return ""
-    close = difflib.get_close_matches(word, [str(choice) for choice in choices], n=1)
+    names = [str(choice) for choice in choices]
+    begun = [name for name in names if word and name.startswith(word)]  # a word cut short: 'first card played'
+    close = begun[:1] if len(begun) == 1 else difflib.get_close_matches(word, names, n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
