@@ -193,10 +193,17 @@ class _Checks:
         if data.get("base_rank") == FIRST_FOUNDATION_CARD and not deal.first_foundation_card:
             self.problem(("base_rank",), "'first foundation card' needs a deal step that puts a card on the first "
                          "foundation pile")
-        if data.get("won_when", WonWhen.ALL_ON_FOUNDATIONS) == WonWhen.ALL_ON_FOUNDATIONS and not foundations:
+        if data.get("won_when", WonWhen.ALL_ON_FOUNDATIONS) == WonWhen.ALL_ON_FOUNDATIONS and not foundations and (
+                not self._plugin_decides_the_win()):
             self.problem(("won_when",), "the game is won with all cards on foundations, "
                          "but no group has role 'foundation'")
         return True
+
+    def _plugin_decides_the_win(self) -> bool:
+        """Whether an installed plugin the game names implements ``is_won`` (Montana's gaps decide the win)."""
+        installed = plugins.plugin_names()
+        names = [item if isinstance(item, str) else next(iter(item)) for item in self.data.get("plugins", ())]
+        return any(name in installed and hasattr(plugins.load_plugin(name), "is_won") for name in names)
 
     def _deal_step(self, path: Path, step: dict[str, Any], last: bool, deal: _Deal) -> bool:
         """Check one step and count its cards into ``deal``; False if the step is wrong."""
