@@ -11,7 +11,7 @@ from framework.cards import card_text
 from framework.testing import legal_texts, position
 
 GAMES = [
-    "bakers-dozen", "bisley", "brigade", "ceiling-fan", "fan", "flower-garden", "grandfathers-clock", "gypsy",
+    "bakers-dozen", "bisley", "brigade", "bristol", "ceiling-fan", "fan", "flower-garden", "grandfathers-clock", "gypsy",
     "good-measure", "irmgard", "king-albert", "milligan-cell", "milligan-harp", "portuguese-solitaire",
     "queen-victoria", "raglan",
     "relaxed-raglan", "scotch-patience", "shamrocks", "spanish-patience", "spanish-patience-ii", "vineyard", "windmill",
@@ -260,3 +260,13 @@ def test_bakers_dozen_builds_down_in_any_suit_one_card_and_never_fills_a_column(
 def test_spanish_patience_foundations_build_in_alternate_colours():
     state = position(framework.load_game("spanish-patience"), {"t1": "KS 2C", "t2": "TC 2H", "f1": "AD"})
     assert legal_texts(state) == {"t1 f1"}  # 2C on the red ace; 2H may not (same colour)
+
+
+def test_bristol_deals_a_card_onto_each_reserve_and_plays_their_top_cards():
+    game = framework.load_game("bristol")
+    state = position(game, {"t1": "KS 9H", "t2": "TC 4D", "r1": "8S", "r2": "5C", "r3": "AH", "s": "2C 3D 7H QS"})
+    # 8S onto 9H, and AH up; 4D may not go onto 5C (nothing is played onto a reserve), nor 9H anywhere
+    assert legal_texts(state) == {"r1 t1", "r3 f1", "r3 f2", "r3 f3", "r3 f4", "d"}
+    state.push(state.parse_move("d"))
+    assert [card_text(state.piles[game.pile_index(name)][-1]) for name in ("r1", "r2", "r3")] == ["QS", "7H", "3D"]
+    assert card_text(state.piles[game.pile_index("s")][-1]) == "2C"
