@@ -17,17 +17,11 @@ from importlib import resources
 
 from .loader import RULE_SUFFIXES, load_spec
 from .player.render import pack_words
-from .spec import Family, GameSpec
+from .schemacheck import game_schema
+from .spec import GameSpec
 
 #: The command that regenerates the page.
 COMMAND = "python -m framework.games_doc > docs/games.md"
-#: Each family's heading.
-FAMILY_TITLES = {
-    Family.KLONDIKE: "Klondike", Family.FREECELL: "FreeCell", Family.SPIDER: "Spider",
-    Family.FORTY_THIEVES: "Forty Thieves", Family.CANFIELD: "Canfield", Family.BELEAGUERED_CASTLE: "Beleaguered Castle",
-    Family.YUKON: "Yukon", Family.PAIRING: "Pairing and adding up", Family.GRIDS: "Grids and gaps",
-    Family.OTHER_BUILDERS: "Other builders", None: "No family given",
-}
 #: The package that holds the built-in rule files.
 RULES_PACKAGE = "patience_rules"
 
@@ -49,7 +43,9 @@ def _row(spec: GameSpec) -> str:
 
 def games_page(specs: list[GameSpec]) -> str:
     """The page listing ``specs`` by family, as Markdown."""
-    by_family: dict[Family | None, list[GameSpec]] = defaultdict(list)
+    family_schema = game_schema()["properties"]["family"]
+    headings: dict[str | None, str] = {**family_schema["x-headings"], None: "No family given"}
+    by_family: dict[str | None, list[GameSpec]] = defaultdict(list)
     for spec in specs:
         by_family[spec.family].append(spec)
     lines = [
@@ -61,10 +57,10 @@ def games_page(specs: list[GameSpec]) -> str:
         f"from the rule files in `rules/`: `{COMMAND}`.",
         "",
     ]
-    families = [family for family in Family if family in by_family] + ([None] if None in by_family else [])
-    lines += [f"- {FAMILY_TITLES[family]}: {len(by_family[family])}" for family in families]
+    families = [family for family in [*family_schema["enum"], None] if family in by_family]
+    lines += [f"- {headings[family]}: {len(by_family[family])}" for family in families]
     for family in families:
-        lines += ["", f"## {FAMILY_TITLES[family]}", "",
+        lines += ["", f"## {headings[family]}", "",
                   "| Game (id) | Pack | Difficulty | PySolFC | What sets it apart |",
                   "|---|---|---|---|---|"]
         lines += [_row(spec) for spec in sorted(by_family[family], key=lambda spec: spec.name.lower())]

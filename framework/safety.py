@@ -3,9 +3,10 @@
 A card may go to a foundation safely when the foundation builds one way (up or
 down) and no card that could still be built on it anywhere on the table is left
 off the foundations: then nothing will ever need it as a place to land, and
-laying it closes no other way. In Klondike that is the usual rule: a red 5 goes
-up once both black 4s are up. A whole suit that a foundation takes at once
-(Spider's K..A run) goes up by the same test, made on its top card.
+laying it closes no other way. Where columns build in alternate colours that is
+the usual rule: a red 5 goes up once both black 4s are up. A whole suit that a
+foundation takes at once (a K..A run) goes up by the same test, made on its top
+card.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ def safe_moves(state: State) -> list[Move]:
     candidates = [
         move for move in state.legal_moves()
         if not move.action and move.target in foundations and move.source not in foundations and not choosing
-        # one card, or a whole suit onto a foundation filled at once (Spider's K..A run)
+        # one card, or a whole suit onto a foundation filled at once (a K..A run)
         and (move.count == 1 or game.pile_group[move.target].spec.fill_at_once)
         # on a foundation built both ways (Golf), each card laid changes what the next may be: a choice
         and game.pile_group[move.target].spec.build.direction in (Direction.UP, Direction.DOWN)

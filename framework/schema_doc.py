@@ -36,6 +36,7 @@ UNDERSTOOD = frozenset((
     "anyOf", "oneOf", "not", "properties", "required", "additionalProperties", "propertyNames",
     "minProperties", "maxProperties", "items", "minItems", "maxItems", "uniqueItems", "minimum",
     "maximum", "minLength", "maxLength", "pattern", "x-patience",
+    "x-headings",  # the families' headings on docs/games.md (framework.games_doc), not shown here
 ))
 
 

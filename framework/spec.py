@@ -84,21 +84,6 @@ class WonWhen(StrEnum):
     TABLE_EMPTY = "table empty"
 
 
-class Family(StrEnum):
-    """The family of patience a game belongs to (for lists of games)."""
-
-    KLONDIKE = "klondike"
-    FREECELL = "freecell"
-    SPIDER = "spider"
-    FORTY_THIEVES = "forty thieves"
-    CANFIELD = "canfield"
-    BELEAGUERED_CASTLE = "beleaguered castle"
-    YUKON = "yukon"
-    PAIRING = "pairing"
-    GRIDS = "grids and gaps"
-    OTHER_BUILDERS = "other builders"
-
-
 class Fan(StrEnum):
     """How the players draw a pile's cards (a layout hint)."""
 
@@ -281,7 +266,7 @@ class GameSpec:
     pairs: PairRule | None = None
     suits: tuple[int, ...] = (0, 1, 2, 3)  # the suits of each deck
     difficulty: Difficulty | None = None
-    family: Family | None = None
+    family: str | None = None  # a word of the schema's 'family' enum, for lists of games
     pysolfc: PySolFCName | None = None
     summary: str = ""
     rules: str = ""
@@ -293,8 +278,6 @@ class GameSpec:
             _as_words(self, won_when=WonWhen)
         if self.difficulty is not None:
             _as_words(self, difficulty=Difficulty)
-        if self.family is not None:
-            _as_words(self, family=Family)
 
     def group(self, name: str) -> GroupSpec:
         """The group called ``name``."""

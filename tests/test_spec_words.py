@@ -16,7 +16,6 @@ from framework.schemacheck import game_schema
 GROUP = ("$defs", "group", "properties")
 WORDS = [
     (("properties", "won_when", "anyOf", "0"), spec.WonWhen),
-    (("properties", "family"), spec.Family),
     (("properties", "difficulty"), spec.Difficulty),
     (GROUP + ("role",), spec.Role),
     (GROUP + ("pick",), spec.Pick),
