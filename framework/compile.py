@@ -184,11 +184,14 @@ class Rules:
         }
         #: Groups that may be gathered and dealt again.
         self.gatherers: tuple[Group, ...] = tuple(g for g in self.groups.values() if g.spec.gather_and_deal)
+        #: The piles that, once each holds a card, give up their top cards together, and the pile they go to.
+        self.set_piles: tuple[int, ...] = _piles(self.groups[name] for name in spec.sets.of) if spec.sets else ()
+        self.set_discard = self.groups[spec.sets.to].piles.start if spec.sets else -1
         #: The game's pair rule, compiled, if it has one.
         self.pairing = Pairing(spec.pairs, self.groups) if spec.pairs else None
         #: Whether the first card laid on a foundation sets the base rank.
         self.base_rank_played = spec.base_rank == FIRST_CARD_PLAYED
-        self.has_automatic_changes = bool(self.turn_up_piles or self.refills or self.base_rank_played)
+        self.has_automatic_changes = bool(self.turn_up_piles or self.refills or self.base_rank_played or self.set_piles)
         #: Piles of the groups with the role 'cell', for run limits.
         self.cell_piles: tuple[int, ...] = _piles(self.groups_of(Role.CELL))
 

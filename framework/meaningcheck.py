@@ -151,11 +151,18 @@ class _Checks:
     # --- how cards leave and how the game is won -----------------------------------------------
 
     def ending(self) -> None:
-        """The groups that the pair rule and a won-when-empty name exist, and the pair rule says what pairs."""
+        """The groups that the pair and set rules and a won-when-empty name exist, and the pair rule says what
+        pairs."""
         won_when = self.data.get("won_when")
         if isinstance(won_when, dict):
             for index, name in enumerate(won_when["empty"]):
                 self.known_group(("won_when", "empty", index), name)
+        sets = self.data.get("sets")
+        if sets is not None:
+            for index, name in enumerate(sets["of"]):
+                self.known_group(("sets", "of", index), name)
+            if self.known_group(("sets", "to"), sets["to"]) and self.group_data[sets["to"]].get("piles", 1) != 1:
+                self.problem(("sets", "to"), f"sets go to one pile, but group {sets['to']!r} has several")
         pairs = self.data.get("pairs")
         if pairs is None:
             return

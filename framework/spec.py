@@ -244,6 +244,14 @@ class PairRule:
 
 
 @dataclass(frozen=True, slots=True)
+class SetRule:
+    """Cards that leave together, to the one pile of group ``to``, once every pile of the groups ``of`` holds one."""
+
+    of: tuple[str, ...]
+    to: str
+
+
+@dataclass(frozen=True, slots=True)
 class PySolFCName:
     """The game as PySolFC knows it: its name there and, where it has one, its game id."""
 
@@ -264,6 +272,7 @@ class GameSpec:
     base_rank: int | str | None = None  # a rank 1..13, FIRST_FOUNDATION_CARD, FIRST_CARD_DEALT, FIRST_CARD_PLAYED
     won_when: WonWhen | tuple[str, ...] = WonWhen.ALL_ON_FOUNDATIONS  # a tuple: won when those groups are empty
     pairs: PairRule | None = None
+    sets: SetRule | None = None
     suits: tuple[int, ...] = (0, 1, 2, 3)  # the suits of each deck
     difficulty: Difficulty | None = None
     family: str | None = None  # a word of the schema's 'family' enum, for lists of games

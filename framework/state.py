@@ -410,12 +410,15 @@ class State:
 
     def _automatic_changes(self, move: Move) -> list[Change]:
         """What the rule data makes happen by itself after ``move``: the base rank chosen by the first card
-        laid on a foundation, refills, then face-down tops turned up."""
+        laid on a foundation, a complete set leaving, refills, then face-down tops turned up."""
         piles = self.piles
         changes = []
         if self.game.base_rank_played and self.vars[BASE_RANK_VAR] is None and not move.action and (
                 move.target in self.game.foundation_piles):
             changes.append(self._apply(SetVar(BASE_RANK_VAR, RANK[piles[move.target][-move.count]])))
+        set_piles = self.game.set_piles
+        if set_piles and all(piles[pile] for pile in set_piles):
+            changes += [self._apply(Transfer(pile, self.game.set_discard, 1)) for pile in set_piles]
         for pile, origins in self.game.refills:
             if not piles[pile]:
                 origin = next((origin for origin in origins

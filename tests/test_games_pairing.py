@@ -5,7 +5,7 @@ from __future__ import annotations
 import framework
 from framework.testing import legal_texts, position
 
-GAMES = ["pyramid", "relaxed-pyramid", "giza", "three-peaks", "thirteens", "nestor", "all-in-a-row",
+GAMES = ["pyramid", "relaxed-pyramid", "giza", "three-peaks", "thirteens", "nestor", "all-in-a-row", "elevens",
          "relaxed-golf", "calculation", "betsy-ross"]
 
 #: A pyramid of seven rows with only these piles filled; every other pile is empty.
@@ -211,3 +211,20 @@ def test_trefoil_starts_with_the_aces_up_and_deals_sixteen_fans_of_three():
     fans = build("trefoil", {"f1": "AC", "f2": "AS", "f3": "AH", "f4": "AD", "t1": "4H 2C", "t2": "5H"},
                  gathers_used=1)
     assert legal_texts(fans) == {"t1 f1", "gather"}  # 2C goes up; 4H is under it; one gather is left
+
+
+def test_elevens_pairs_cards_adding_up_to_11_and_sends_court_cards_to_their_places():
+    state = build("elevens", {"t1": "4H", "t2": "7C", "t3": "QD", "t4": "KS", "t5": "TH", "t6": "AS", "s": "2C 3C 5D"})
+    # 4H+7C and TH+AS pair; QD and KS go to their places; a king alone does not leave in Elevens
+    assert legal_texts(state) == {"t1 t2", "t5 t6", "t3 q", "t4 k"}
+
+
+def test_a_jack_a_queen_and_a_king_leave_together_once_their_places_are_full():
+    state = build("elevens", {"t1": "JC", "q": "QD", "k": "KS", "s": "2C 3C"})
+    before = state.position_key()
+    state.push(state.parse_move("t1 j"))
+    assert [framework.card_text(card) for card in state.piles[state.game.pile_index("d")]] == ["JC", "QD", "KS"]
+    assert not any(state.piles[state.game.pile_index(name)] for name in ("j", "q", "k"))
+    assert framework.card_text(state.piles[state.game.pile_index("t1")][-1]) == "3C"  # the gap is filled
+    state.pop()
+    assert state.position_key() == before
