@@ -189,6 +189,10 @@ class Rules:
         self.set_discard = self.groups[spec.sets.to].piles.start if spec.sets else -1
         #: The game's pair rule, compiled, if it has one.
         self.pairing = Pairing(spec.pairs, self.groups) if spec.pairs else None
+        #: Stock piles whose top card the rules may play (Pyramid's): the players show that card face up.
+        self.open_stock_piles: frozenset[int] = frozenset(
+            pile for group in self.groups_of(Role.STOCK) for pile in group.piles
+            if group.pick != Pick.NOTHING and group.targets or self.pairing and pile in self.pairing.piles)
         #: Whether the first card laid on a foundation sets the base rank.
         self.base_rank_played = spec.base_rank == FIRST_CARD_PLAYED
         self.has_automatic_changes = bool(self.turn_up_piles or self.refills or self.base_rank_played or self.set_piles)

@@ -228,3 +228,14 @@ def test_a_jack_a_queen_and_a_king_leave_together_once_their_places_are_full():
     assert framework.card_text(state.piles[state.game.pile_index("t1")][-1]) == "3C"  # the gap is filled
     state.pop()
     assert state.position_key() == before
+
+
+def test_the_pyramid_stocks_top_card_lies_face_up_and_pairs_as_in_pysolfc():
+    from framework.player.render import draw
+
+    state = build("pyramid", {"p28": "4H", "w": "QC", "s": "KD 9C"})
+    # the stock's 9C pairs with the pyramid's 4H; the waste's QC has no ace to pair with
+    assert legal_texts(state) == {"p28 s", "d"}
+    assert "s 9♣ [2]" in draw(state)
+    state.push(state.parse_move("s p28"))
+    assert legal_texts(state) == {"s d", "d"}  # the next card, KD, shows and leaves alone

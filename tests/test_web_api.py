@@ -551,3 +551,11 @@ def test_serve_refuses_a_port_in_use_and_a_bad_port():
 def test_a_group_drawn_in_rows_says_how_many_piles_each_row_holds(client):
     groups = {group["name"]: group for group in client.get("/api/games/pyramid").json()["groups"]}
     assert groups["pyramid"]["rows_of"] == [1, 2, 3, 4, 5, 6, 7] and groups["stock"]["rows_of"] is None
+
+
+def test_a_stock_whose_top_card_may_be_played_shows_it(client):
+    table = new(client, "pyramid", 3)
+    stock = next(pile for pile in table["piles"] if pile["name"] == "s")
+    assert stock["down"] == 23 and len(stock["cards"]) == 1
+    klondike = next(pile for pile in new(client, "klondike", 3)["piles"] if pile["name"] == "s")
+    assert klondike["down"] == 24 and klondike["cards"] == []

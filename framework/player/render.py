@@ -170,7 +170,7 @@ def _side_by_side(blocks: list[list[str]]) -> list[str]:
 
 def _group_block(state: State, group: Group, free: set[int], look: Look) -> list[str]:
     if group.role == Role.STOCK:
-        return ["  ".join(f"{group.pile_name(p)} [{len(state.piles[p])}]" for p in group.piles)]
+        return [_stock(state, group, free, look)]
     if group.spec.columns:
         return _grid(state, group, free, look)
     if group.spec.rows_of:
@@ -181,6 +181,16 @@ def _group_block(state: State, group: Group, free: set[int], look: Look) -> list
         size = max(len(group.pile_name(p)) for p in group.piles) + 2
         return [pad(group.pile_name(p), size) + _fanned(state, p, p in free, look) for p in group.piles]
     return ["  ".join(f"{group.pile_name(p)} {_top(state, p, p in free, look)}" for p in group.piles)]
+
+
+def _stock(state: State, group: Group, free: set[int], look: Look) -> str:
+    """A stock's piles with how many cards each holds: face down, but for a top card the rules may play."""
+    parts = []
+    for pile in group.piles:
+        cards = state.piles[pile]
+        shown = f"{look.card(cards[-1], free=pile in free)} " if cards and pile in state.game.open_stock_piles else ""
+        parts.append(f"{group.pile_name(pile)} {shown}[{len(cards)}]")
+    return "  ".join(parts)
 
 
 def _faces(state: State, pile: int, free: bool, look: Look) -> list[str]:

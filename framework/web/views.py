@@ -101,6 +101,8 @@ def _pile_view(state: State, pile: int) -> dict[str, Any]:
     game = state.game
     group = game.pile_group[pile]
     cards = state.piles[pile]
-    down = len(cards) if group.role == Role.STOCK else state.face_down[pile]  # a stock is face down throughout
+    down = state.face_down[pile]
+    if group.role == Role.STOCK:  # a stock is face down throughout, but for a top card the rules may play
+        down = len(cards) - (1 if cards and pile in game.open_stock_piles else 0)
     return {"name": game.pile_names[pile], "group": group.name, "down": down,
             "cards": [card_view(card) for card in cards[down:]]}
