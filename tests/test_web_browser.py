@@ -457,3 +457,13 @@ def test_auto_play_plays_the_safe_moves(page):
     page.click("#autoplay-now")
     expect(page.locator("#message")).to_contain_text("Auto-play: ")
     assert page.locator("body").get_attribute("data-moves-made") != "0"
+
+
+def test_a_pair_is_played_by_clicking_its_two_cards_in_either_order(page):
+    start(page, "elevens", 3)  # t5 9♠ and t6 2♣ add up to 11; neither is shaded as blocked
+    expect(pile(page, "t5").locator(".card.blocked")).to_have_count(0)
+    expect(pile(page, "t6").locator(".card.blocked")).to_have_count(0)
+    top(page, "t6").click()
+    top(page, "t5").click()
+    moves_made(page, 1)
+    assert cards(page, "d") == ["2C"]  # the discard shows its top card: 9S went first, 2C on it

@@ -152,8 +152,17 @@ function byHand(move) {
   return move.source && move.target && page.groupOf[move.source].role !== "stock" && (!move.action || move.count === 1);
 }
 
+// Two cards that leave together (a pair, written as its two piles) may be taken either way round.
+function isPair(move) {
+  return Boolean(move.action) && move.text === `${move.source} ${move.target}`;
+}
+
 function movesFrom(pile, count) {
-  return page.table.moves.filter((move) => byHand(move) && move.source === pile && move.count === count);
+  const own = page.table.moves.filter((move) => byHand(move) && move.source === pile && move.count === count);
+  const other = count !== 1 ? [] : page.table.moves
+    .filter((move) => isPair(move) && move.target === pile && page.groupOf[move.target].role !== "stock")
+    .map((move) => ({ ...move, source: move.target, target: move.source }));
+  return own.concat(other);
 }
 
 function moveTo(from, target) {
@@ -162,7 +171,10 @@ function moveTo(from, target) {
 }
 
 function freePiles() {
-  return new Set(page.table.moves.filter((move) => !move.action).map((move) => move.source));
+  const moves = page.table.moves;
+  const pairs = moves.filter(isPair);
+  return new Set([...moves.filter((move) => !move.action).map((move) => move.source),
+    ...pairs.map((move) => move.source), ...pairs.map((move) => move.target)]);
 }
 
 function size(pile) {
