@@ -45,6 +45,13 @@ def parse_seed(value: object) -> Seed:
     raise SeedError(f"a seed is {EXPECTED}; got {_shown(value)}")
 
 
+def redeal_seed(seed: Seed | None, redeals_before: int) -> int:
+    """The seed of the shuffle of a redeal made after ``redeals_before`` others in deal ``seed``: fixed by the
+    deal, so that a replayed game gets the same cards (a named deal counts by its text's digits; none is 0)."""
+    number = seed if isinstance(seed, int) else int("".join(ch for ch in str(seed or "") if ch.isdigit()) or 0)
+    return number * 1000 + redeals_before + 1
+
+
 def _shown(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."

@@ -29,6 +29,7 @@ from .moves import (
     Transfer,
 )
 from .notation import move_text, parse_move
+from .seeds import redeal_seed
 from .serialize import state_to_json
 from .spec import UNLIMITED, Accepts, Pick, Role, RunLimit, WonWhen
 
@@ -46,13 +47,6 @@ _KERNEL_ACTIONS = frozenset({DEAL, REDEAL, GATHER, PAIR})
 
 #: The piles of a group that take each card on top (card -> piles), and its empty piles.
 Takers = tuple[dict[int, list[int]], list[int]]
-
-
-def _redeal_seed(seed: Seed | None, redeals_before: int) -> int:
-    """The seed of the shuffle of a group gathered after ``redeals_before`` such redeals, in deal ``seed``:
-    fixed by the deal, so that replaying a game gives the same cards (a named deal counts by its text's digits)."""
-    number = seed if isinstance(seed, int) else int("".join(ch for ch in str(seed) if ch.isdigit()) or 0)
-    return number * 1000 + redeals_before + 1
 
 
 class Outcome(StrEnum):
@@ -162,7 +156,7 @@ class State:
         used = self.vars[GATHERS_VAR]
         cards = [card for pile in group.piles for card in self.piles[pile]]
         if rule.shuffle:
-            cards = shuffled(cards, _redeal_seed(self.seed, used))
+            cards = shuffled(cards, redeal_seed(self.seed, used))
         # cards_per_pile each from the first pile on; cards beyond them all (a foundation's cards come back
         # to the table) go one more to each pile from the first, as PySolFC's Cruel deals them
         piles = len(group.piles)

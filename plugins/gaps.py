@@ -40,6 +40,7 @@ from typing import Any
 from framework import Game, Move, PatienceError, SetVar, State, Transfer, hookimpl
 from framework.cards import RANK, SUIT, make_card, shuffled
 from framework.plugins import group_option
+from framework.seeds import redeal_seed
 
 ACES = "aces"
 SHUFFLE = "shuffle"
@@ -247,7 +248,7 @@ class Gaps:
         reverse of their new order, then dealt from it one by one, the scratch's own card last."""
         piles = state.piles
         used = state.vars[SHUFFLES_VAR]
-        number = _seed_number(state.seed) * 1000 + used + 1
+        number = redeal_seed(state.seed, used)
         out = self._out_of_sequence(piles)
         sources = [cell for cell in out if piles[cell]]
         if self.redeal_gaps == RANDOM:
@@ -292,10 +293,3 @@ def _neighbours(card: int, side: int, same_suit: bool, higher: bool) -> frozense
         ranks = range(rank + side, rank + side + 1) if 1 <= rank + side <= 13 else range(0)
     suits = (SUIT[card],) if same_suit else range(4)
     return frozenset(make_card(other, suit) for other in ranks for suit in suits)
-
-
-def _seed_number(seed: Any) -> int:
-    """The deal's number, for the redeal's shuffle (a named deal counts by its text's digits; none is 0)."""
-    if isinstance(seed, int):
-        return seed
-    return int("".join(ch for ch in str(seed or "") if ch.isdigit()) or 0)
