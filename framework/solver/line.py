@@ -1,9 +1,9 @@
 """A winning line a player follows: moves from one position, and the positions they pass through.
 
-A hint taken from a line keeps to it: while the player's position is one the
-line passes through, the line's next move is the hint, with no new search. Positions are
-compared whole (``State.position_key``), so a move of the line means the same
-move wherever the player reaches one of its positions, by play, undo or redo.
+A hint taken from a line keeps to it: while the player's position is one the line
+passes through, the line's next move is the hint, with no new search. Positions are
+compared whole (``State.position_key``), so a move of the line means the same move
+wherever the player reaches one of its positions, by play, undo or redo.
 """
 
 from __future__ import annotations
