@@ -5,6 +5,11 @@ play through a ``Session`` and only draw it and read input. A *turn* is what
 one command did: the player's move and the safe moves to the foundations that
 auto-play made after it. Undo takes back a whole turn, so auto-play never plays
 again what the player has just taken back.
+
+A hint that comes from a winning line keeps it: while play stays on the line
+(``Line.rejoin``), the next hint is its next move, found without a search. A hint
+never leads back to a position of the game's move stack, so hints followed one
+after another end: in a win, or in a hint without a move.
 """
 
 from __future__ import annotations
@@ -19,7 +24,9 @@ from .moves import Move
 from .safety import safe_moves
 from .savefile import read_json
 from .serialize import FORMAT as STATE_FORMAT
+from .solver.canonical import reached
 from .solver.hint import ALREADY_WON, HEURISTIC, HOPELESS, NO_MOVE, SOLUTION, hint
+from .solver.line import Line
 from .state import Outcome
 
 if TYPE_CHECKING:
@@ -43,24 +50,59 @@ HINT_REASONS = {
     HEURISTIC: "the solver found no win within {seconds:g} s; this is the move it would try first",
     HOPELESS: "the solver proved that no line wins from here; this is the move it would try first",
 }
+#: Why the hint is what it is when it goes on along a winning line found before.
+LINE_REASON = "move {number} of a winning line of {length} the solver found"
 #: What a hint without a move says, by ``Hint.how``.
-HINT_WITHOUT_MOVE = {ALREADY_WON: "The game is won already.", NO_MOVE: "No legal move."}
+HINT_WITHOUT_MOVE = {
+    ALREADY_WON: "The game is won already.",
+    NO_MOVE: "No legal move.",
+    HEURISTIC: "No winning line found within {seconds:g} s, and every move leads back to a position already reached.",
+    HOPELESS: "No winning line found: the solver proved that none wins from here, "
+              "and every move leads back to a position already reached.",
+}
 
 
 class Suggestion(NamedTuple):
-    """A hint: the ``move`` to play (None if there is none), ``how`` it was found (``Hint.how``), and why, in words."""
+    """A hint: the ``move`` to play (None if there is none), ``how`` it was found (``Hint.how``), and why, in words.
+
+    A move of a winning line comes with the ``line`` and its ``step`` there (how
+    many of the line's moves lead to the position); other hints have no line.
+    """
 
     move: Move | None
     how: str
     reason: str
+    line: Line | None = None
+    step: int = 0
+
+    @property
+    def line_left(self) -> int | None:
+        """How many moves of the winning line are left to play, the suggested one included; None without a line."""
+        return None if self.line is None else len(self.line.moves) - self.step
 
 
-def suggest(state: State, seconds: float = HINT_SECONDS) -> Suggestion:
-    """The solver's hint in ``state`` (left unchanged), searched for at most ``seconds``, with its reason."""
-    found = hint(state, seconds=seconds)
+def suggest(state: State, seconds: float = HINT_SECONDS, nodes: int | None = None) -> Suggestion:
+    """The solver's hint in ``state`` (left unchanged), searched for at most ``seconds`` (and ``nodes``), and why.
+
+    Without a winning line, the move leads to no position of ``state``'s move stack;
+    when every move would, there is no move.
+    """
+    found = hint(state, seconds=seconds, nodes=nodes, avoid=reached(state))
+    if found.how == SOLUTION:
+        line = Line.through(state, found.line)
+        assert line is not None  # the solver replayed it to a win
+        return _along(line, 0)
     if found.move is None:
-        return Suggestion(None, found.how, HINT_WITHOUT_MOVE[found.how])
+        return Suggestion(None, found.how, HINT_WITHOUT_MOVE[found.how].format(seconds=seconds))
     return Suggestion(found.move, found.how, HINT_REASONS[found.how].format(seconds=seconds))
+
+
+def _along(line: Line, step: int) -> Suggestion:
+    """The hint ``line``'s next move gives after its first ``step`` moves."""
+    number = line.before + step + 1
+    reason = HINT_REASONS[SOLUTION] if number == 1 else LINE_REASON.format(number=number,
+                                                                         length=line.before + len(line.moves))
+    return Suggestion(line.moves[step], SOLUTION, reason, line, step)
 
 
 class PlayError(PatienceError):
@@ -77,6 +119,8 @@ class Session:
         self.turns: list[int] = [1] * len(state.move_stack) if turns is None else turns
         #: Turns taken back, the next one to redo last.
         self.redo_turns: list[list[Move]] = []
+        #: The winning line last found, which the hints follow while play stays on it.
+        self.line: Line | None = None
 
     @classmethod
     def new(cls, game: Game, seed: Seed, *, autoplay: bool = True) -> tuple[Session, list[Move]]:
@@ -144,6 +188,33 @@ class Session:
         for _ in range(count):
             self.undo()
         return count
+
+    # --- hints -------------------------------------------------------------------------------
+
+    def hint(self, seconds: float = HINT_SECONDS, nodes: int | None = None) -> Suggestion:
+        """The hint here: the next move of the winning line play follows, else a search (``suggest``), its line kept."""
+        found = self.line_hint()
+        if found is None:
+            found = suggest(self.state, seconds, nodes)
+            self.keep(found)
+        return found
+
+    def line_hint(self) -> Suggestion | None:
+        """The next move of the winning line last found while play is on it (``Line.rejoin``), found without a search.
+
+        None when play has left the line, or it is won: a search (``suggest``) gives the hint then.
+        """
+        line = None if self.line is None else self.line.rejoin(self.state, self.turns[-1] if self.turns else 0)
+        step = None if line is None else line.step(self.state)
+        if line is None or step is None or step == len(line.moves):
+            return None
+        self.line = line
+        return _along(line, step)
+
+    def keep(self, found: Suggestion) -> None:
+        """Keep the winning line of ``found``, searched on a copy of the state, if play is still on it."""
+        if found.line is not None and found.line.step(self.state) is not None:
+            self.line = found.line
 
     def result(self) -> Outcome | None:
         """How play has ended (``Outcome.WON`` or ``Outcome.STUCK``), or None while it goes on."""

@@ -350,6 +350,16 @@ def test_a_hint_without_a_solution_says_so(steeplechase):
     assert replies[2][1] == "say hint, or hint SECONDS to search longer"
 
 
+def test_the_next_hint_follows_the_winning_line_the_first_one_found(steeplechase):
+    session, _ = Session.new(steeplechase, 7, autoplay=False)
+    line = [session.state.move_text(move) for move in session.hint(60).line.moves]
+    result = patience("play", "steeplechase", "--seed", "7", "--no-auto", script=["hint 60", line[0], "hint 60"])
+    replies = [reply.splitlines() for reply in result.stdout.split("\n> ")[1:]]
+    assert replies[0][1].startswith(f"hint: {line[0]}  ") and replies[0][1].endswith("  (it starts a winning line the solver found)")
+    assert replies[2][1].startswith(f"hint: {line[1]}  ")
+    assert replies[2][1].endswith(f"  (move 2 of a winning line of {len(line)} the solver found)")
+
+
 def test_a_hint_when_no_move_is_left(steeplechase, tmp_path):
     state = make_position(steeplechase, stuck_piles(), base="J")
     result = patience("play", "--load", str(save_position(tmp_path / "stuck.json", state)), script=["hint"])

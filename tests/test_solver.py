@@ -316,25 +316,73 @@ def test_once_the_stock_is_dealt_out_the_columns_are_interchangeable(game_id):
 def test_hint_gives_the_next_move_of_a_solution():
     game = tiny("ladder")
     state = tiny_position(game, {"f": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS", "t1": "KS", "t2": "QS"})
-    move, how = hint(state, seconds=5)
-    assert (state.move_text(move), how) == ("t2 f", SOLUTION)
+    move, how, line = hint(state, seconds=5)
+    assert (state.move_text(move), how, [state.move_text(step) for step in line]) == ("t2 f", SOLUTION, ["t2 f", "t1 f"])
     assert len(state.move_stack) == 0  # the state is left alone
 
 
 def test_hint_without_a_solution():
     game = tiny("ladder")
     lost = tiny_position(game, LOST_LADDER)
-    move, how = hint(lost, seconds=5)
-    assert how == HOPELESS and move in lost.legal_moves()
+    move, how, line = hint(lost, seconds=5)
+    assert how == HOPELESS and move in lost.legal_moves() and line == ()
     steeplechase = framework.load_game("steeplechase")
     deal = steeplechase.deal(1)
-    move, how = hint(deal, seconds=60, nodes=5)
-    assert how == HEURISTIC and move in deal.legal_moves()
+    move, how, line = hint(deal, seconds=60, nodes=5)
+    assert how == HEURISTIC and move in deal.legal_moves() and line == ()
 
 
 def test_hint_when_nothing_is_left_to_do():
     game = tiny("ladder")
     won = tiny_position(game, {"f": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"})
-    assert hint(won) == (None, ALREADY_WON)
+    assert hint(won) == (None, ALREADY_WON, ())
     stuck = tiny_position(game, {"f": "AS 2S 3S 4S", "t1": "5S 9S", "t2": "6S JS", "t3": "7S 8S QS TS KS"})
-    assert stuck.legal_moves() == () and hint(stuck) == (None, NO_MOVE)
+    assert stuck.legal_moves() == () and hint(stuck) == (None, NO_MOVE, ())
+
+
+def positions_after(state: framework.State, texts: list[str]) -> list[bytes]:
+    """The canonical keys of the positions each move of ``texts`` leads to from ``state``, one at a time."""
+    key = key_function(state.game)
+    keys = []
+    for text in texts:
+        state.push(state.parse_move(text))
+        keys.append(key(state))
+        state.pop()
+    return keys
+
+
+def test_a_line_passes_through_no_position_to_avoid():
+    game = tiny("ladder")
+    deal = game.deal(11)
+    key = key_function(game)
+    first = solve(deal, Budget(nodes=10_000))
+    on_it = deal.copy(stack=False)
+    for move in first.moves[:6]:
+        on_it.push(move)
+    avoid = [key(on_it)]  # a position the first line passes through
+    result = solve(deal, Budget(nodes=10_000), avoid=avoid)
+    assert result.answer == WON and replays_to_a_win(deal, result.line) and result.line != first.line
+    replay = deal.copy(stack=False)
+    for move in result.moves:
+        replay.push(move)
+        assert key(replay) not in avoid
+    assert hint(deal, nodes=10_000, avoid=avoid) == (result.moves[0], SOLUTION, result.moves)
+
+
+def test_with_every_move_to_avoid_there_is_no_line_and_no_hint():
+    game = tiny("ladder")
+    state = tiny_position(game, {"f": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS", "t1": "KS", "t2": "QS"})
+    avoid = positions_after(state, [state.move_text(move) for move in state.legal_moves()])
+    assert solve(state, Budget(nodes=1000), avoid=avoid).answer == LOST  # no line wins without passing one
+    assert hint(state, nodes=1000, avoid=avoid) == (None, HOPELESS, ())
+
+
+def test_without_a_line_the_hint_is_the_first_move_that_goes_somewhere_new():
+    steeplechase = framework.load_game("steeplechase")
+    deal = steeplechase.deal(1)
+    first, how, _ = hint(deal, seconds=60, nodes=5)
+    assert how == HEURISTIC
+    second, how, _ = hint(deal, seconds=60, nodes=5, avoid=positions_after(deal, [deal.move_text(first)]))
+    assert how == HEURISTIC and second != first and second in deal.legal_moves()
+    every = positions_after(deal, [deal.move_text(move) for move in deal.legal_moves()])
+    assert hint(deal, seconds=60, nodes=5, avoid=every) == (None, HOPELESS, ())  # lost, if only by going back

@@ -343,11 +343,24 @@ def test_a_hint_names_the_winning_move_and_says_when_there_is_none(client):
     loaded = client.post("/api/sessions/load", json=won_in_one_steeplechase().to_json()).json()
     found = client.get(path(loaded, "/hint")).json()
     assert found == {"move": {"text": "w f1", "source": "w", "target": "f1", "count": 1, "action": ""}, "how": "solution",
-                     "message": "Hint: w f1 (it starts a winning line the solver found)."}
+                     "message": "Hint: w f1 (it starts a winning line the solver found).", "line_left": 1}
     client.post(path(loaded, "/moves"), json={"move": "w f1"})
-    assert client.get(path(loaded, "/hint")).json() == {"move": None, "how": "won", "message": "The game is won already."}
+    assert client.get(path(loaded, "/hint")).json() == {"move": None, "how": "won", "message": "The game is won already.",
+                                                        "line_left": None}
     stuck = client.post("/api/sessions/load", json=stuck_blockade().to_json()).json()
-    assert client.get(path(stuck, "/hint")).json() == {"move": None, "how": "no move", "message": "No legal move."}
+    assert client.get(path(stuck, "/hint")).json() == {"move": None, "how": "no move", "message": "No legal move.",
+                                                       "line_left": None}
+
+
+def test_the_next_hint_goes_on_along_the_winning_line_the_first_one_found(client):
+    table = new(client, "steeplechase", 7, autoplay=False)
+    first = client.get(path(table, "/hint"), params={"seconds": 30}).json()
+    assert first["how"] == "solution" and first["message"] == f"Hint: {first['move']['text']} (it starts a winning line the solver found)."
+    length = first["line_left"]
+    client.post(path(table, "/moves"), json={"move": first["move"]["text"]})
+    second = client.get(path(table, "/hint"), params={"seconds": 30}).json()
+    assert second["how"] == "solution" and second["line_left"] == length - 1 and second["move"] in client.get(path(table, "/moves")).json()
+    assert second["message"] == f"Hint: {second['move']['text']} (move 2 of a winning line of {length} the solver found)."
 
 
 @pytest.mark.parametrize(("seconds", "words"), [

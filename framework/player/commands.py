@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ..errors import PatienceError
 from ..notation import move_examples
 from ..savefile import write_json
-from ..session import HINT_SECONDS, RESULT_TEXT, PlayError, Session, load_session, suggest
+from ..session import HINT_SECONDS, RESULT_TEXT, PlayError, Session, load_session
 from ..state import Outcome
 from .render import Look, describe, draw, pile_names
 
@@ -154,7 +154,7 @@ def _hint(player: Player, arguments: list[str]) -> None:
         if not 0 <= seconds <= 3600:
             raise PlayError(f"hint SECONDS: expected a number of seconds from 0 to 3600, got {arguments[0]!r}")
     state = player.session.state
-    found = suggest(state, seconds)
+    found = player.session.hint(seconds)
     if found.move is None:
         player.out(found.reason)
         return
@@ -202,8 +202,8 @@ _COMMAND_LIST = (
     Command("restart", "restart", "go back to the deal (redo still works)", _restart),
     Command("save", "save FILE", "write the game, with its undo and redo, to FILE", _save),
     Command("load", "load FILE", "continue a game saved in FILE", _load),
-    Command("hint", "hint [SECONDS]", "suggest a move, from a solution if the solver finds one "
-            f"(within {HINT_SECONDS:g} s)", _hint),
+    Command("hint", "hint [SECONDS]", "suggest a move, from a winning line if the solver finds one "
+            f"(within {HINT_SECONDS:g} s) and then along it", _hint),
     Command("auto", "auto on|off", "turn auto-play of safe moves to the foundations on or off", _auto),
     Command("show", "show", "draw the table again", _show),
     Command("rules", "rules", "print the rules of the game", _rules),

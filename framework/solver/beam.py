@@ -10,6 +10,7 @@ layer member, in ``MoveOrder`` order and playing the forced moves; every action
 taken from a position reached that way gives a candidate for layer ``n + 1``.
 The ``width`` candidates with the best ``Score`` make the next layer (equal
 canonical keys count once; ties keep the order in which they were found).
+No position the search avoids (``Search.avoid``) is entered.
 Positions reached where no action is left (the stock is spent) are endgames:
 the best-scored ``width`` of them are each searched in full, up to
 ``ENDGAME_POSITIONS`` positions each.
@@ -87,7 +88,7 @@ class Beam:
         self.score = Score(search.start.game)
         # Keys of every layer's positions: a position is not taken again in a later layer, so that
         # actions that can repeat (a stock gathered up and dealt again) cannot keep a beam going for ever.
-        self.members: set[Hashable] = {search.key(search.start)}
+        self.members: set[Hashable] = {search.key(search.start)} | search.avoid
 
     def run(self) -> list[Move] | None:
         """The moves of a won line from the search's start, or None when the beam ends without a win."""
@@ -169,7 +170,7 @@ class Beam:
                 frame[1] = index + 1
                 state.push(children[index])
                 position = key(state)
-                if position in seen:
+                if position in seen or position in self.search.avoid:
                     state.pop()
                     continue
                 seen.add(position)

@@ -144,5 +144,16 @@ def key_function(game: Game) -> Callable[[State], bytes]:
     return key
 
 
+def reached(state: State) -> frozenset[bytes]:
+    """The canonical keys of the positions of ``state``'s move stack: the one it started from and each one after."""
+    key = key_function(state.game)
+    back = state.copy()
+    keys = {key(back)}
+    while back.move_stack:
+        back.pop()
+        keys.add(key(back))
+    return frozenset(keys)
+
+
 def _cards(pile: list[int], classes: bytes | None) -> bytes:
     return bytes(pile) if classes is None else bytes(pile).translate(classes)

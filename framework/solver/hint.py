@@ -1,12 +1,13 @@
-"""A hint for a player: the next move of a solution if one is found quickly, else the best-looking move."""
+"""A hint for a player: a winning line if one is found quickly, else the best-looking move that goes somewhere new."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import NamedTuple
 
 from ..moves import Move
 from ..state import State
-from .canonical import interchangeable_groups
+from .canonical import interchangeable_groups, key_function
 from .forced import ForcedMoves
 from .ordering import MoveOrder
 from .portfolio import solve
@@ -25,30 +26,51 @@ NO_MOVE = "no move"
 
 
 class Hint(NamedTuple):
-    """A suggested ``move`` and ``how`` it was chosen (one of the constants above)."""
+    """A suggested ``move``, ``how`` it was chosen (one of the constants above), and the winning ``line`` it starts.
+
+    ``line`` is the whole line from the position, ``move`` first, when ``how`` is
+    ``SOLUTION``; else it is empty. ``move`` is None when the position is won or
+    stuck, and when no line was found and every move leads back to a position
+    the hint was told to avoid.
+    """
 
     move: Move | None
     how: str
+    line: tuple[Move, ...] = ()
 
 
-def hint(state: State, seconds: float = 2.0, nodes: int | None = None) -> Hint:
-    """The move to play next in ``state`` (left unchanged), searching at most ``seconds`` (and ``nodes``)."""
+def hint(state: State, seconds: float = 2.0, nodes: int | None = None, avoid: Collection[bytes] = ()) -> Hint:
+    """The move to play next in ``state`` (left unchanged), searching at most ``seconds`` (and ``nodes``).
+
+    No position in ``avoid`` (canonical keys, as ``canonical.reached`` gives them) is passed
+    through: neither by the winning line nor, without one, by the move, the solver's
+    first choice among the others. Hints followed one after another then never go
+    round in a circle. ``HOPELESS`` says that no line wins without passing through one.
+    """
     if state.is_won():
         return Hint(None, ALREADY_WON)
     if not state.legal_moves():
         return Hint(None, NO_MOVE)
-    result = solve(state, Budget(nodes=nodes, seconds=seconds))
+    result = solve(state, Budget(nodes=nodes, seconds=seconds), avoid=avoid)
     if result.answer == WON:
-        return Hint(result.moves[0], SOLUTION)
-    return Hint(first_choice(state), HOPELESS if result.answer == LOST else HEURISTIC)
+        return Hint(result.moves[0], SOLUTION, result.moves)
+    return Hint(first_choice(state, avoid), HOPELESS if result.answer == LOST else HEURISTIC)
 
 
-def first_choice(state: State) -> Move:
-    """The move the solver tries first in ``state``, which has a legal move."""
+def first_choice(state: State, avoid: Collection[bytes] = ()) -> Move | None:
+    """The move the solver tries first in ``state`` among those that reach no position of ``avoid``, or None."""
     game = state.game
     forced = ForcedMoves(game).move(state)
-    if forced is not None:
-        return forced
     legal = state.legal_moves()
     ordered = MoveOrder(game, interchangeable_groups(game)).order(state, legal)
-    return ordered[0] if ordered else legal[0]
+    candidates = ([] if forced is None else [forced]) + ordered + list(legal)
+    key = key_function(game)
+    after = state.copy(stack=False)
+    for move in candidates:
+        after.push(move)
+        position = key(after)
+        after.pop()
+        if position not in avoid:
+            return move
+    return None
+

@@ -21,6 +21,7 @@ import multiprocessing
 import signal
 import sys
 import time
+from collections.abc import Collection, Hashable
 from multiprocessing.connection import Connection, wait
 from typing import Any, cast
 
@@ -44,9 +45,11 @@ class _Count:
         self.value = sys.maxsize
 
 
-def solve(state: State, budget: Budget = Budget(), searches: int = 1, jobs: int = 1) -> Result:
+def solve(state: State, budget: Budget = Budget(), searches: int = 1, jobs: int = 1,
+          avoid: Collection[Hashable] = ()) -> Result:
     """Search ``state`` (left unchanged) for a win within ``budget``: ``searches`` searches on up to ``jobs`` processes.
 
+    No line passes through a position whose canonical key is in ``avoid`` (see ``Search``).
     The budget is each search's. The result's ``nodes`` count every search's
     positions up to as many as the answering search expanded (all of them when
     none decided); its ``seconds`` run until the last search stopped.
@@ -55,16 +58,17 @@ def solve(state: State, budget: Budget = Budget(), searches: int = 1, jobs: int 
         raise ValueError(f"searches must be one of {sorted(PORTFOLIOS)}, not {searches}")
     schedules = PORTFOLIOS[searches]
     if len(schedules) == 1:
-        return Search(state, budget, schedules[0]).run()
+        return Search(state, budget, schedules[0], avoid=avoid).run()
     started = time.perf_counter()
     if jobs > 1 and "fork" in multiprocessing.get_all_start_methods():
-        results = _side_by_side(state, budget, schedules)
+        results = _side_by_side(state, budget, schedules, avoid)
     else:
-        results = _one_after_another(state, budget, schedules)
+        results = _one_after_another(state, budget, schedules, avoid)
     return _answer(results, time.perf_counter() - started)
 
 
-def _one_after_another(state: State, budget: Budget, schedules: tuple[tuple[Round, ...], ...]) -> list[Result]:
+def _one_after_another(state: State, budget: Budget, schedules: tuple[tuple[Round, ...], ...],
+                       avoid: Collection[Hashable]) -> list[Result]:
     """Each schedule's result, searched in turn; each search gets an equal share of the seconds still left."""
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     rival = _Count()
@@ -74,14 +78,15 @@ def _one_after_another(state: State, budget: Budget, schedules: tuple[tuple[Roun
         if deadline is not None:
             left = max(deadline - time.perf_counter(), 0.0)
             share = dataclasses.replace(budget, seconds=left / (len(schedules) - index))
-        result = Search(state, share, schedule, rival=rival).run()
+        result = Search(state, share, schedule, rival=rival, avoid=avoid).run()
         if result.decided:
             rival.value = min(rival.value, result.nodes)
         results.append(result)
     return results
 
 
-def _side_by_side(state: State, budget: Budget, schedules: tuple[tuple[Round, ...], ...]) -> list[Result]:
+def _side_by_side(state: State, budget: Budget, schedules: tuple[tuple[Round, ...], ...],
+                  avoid: Collection[Hashable]) -> list[Result]:
     """Each schedule's result, searched at once in forked processes that share the count of the first to decide."""
     context = multiprocessing.get_context("fork")
     rival = context.RawValue("q", sys.maxsize)  # read at every position, so without a lock; written under ``lock``
@@ -90,7 +95,8 @@ def _side_by_side(state: State, budget: Budget, schedules: tuple[tuple[Round, ..
     try:
         for schedule in schedules:
             receiver, sender = context.Pipe(duplex=False)
-            process = context.Process(target=_search, args=(state, budget, schedule, rival, lock, sender), daemon=True)
+            arguments = (state, budget, schedule, avoid, rival, lock, sender)
+            process = context.Process(target=_search, args=arguments, daemon=True)
             # Ctrl-C is the parent's to handle (it stops the searches): a search process must never
             # see it, not even while it starts, so it is blocked across the fork and ignored in the child.
             mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
@@ -123,13 +129,13 @@ def _side_by_side(state: State, budget: Budget, schedules: tuple[tuple[Round, ..
     return results
 
 
-def _search(state: State, budget: Budget, schedule: tuple[Round, ...], rival: Any, lock: Any,
-            sender: Connection) -> None:
+def _search(state: State, budget: Budget, schedule: tuple[Round, ...], avoid: Collection[Hashable], rival: Any,
+            lock: Any, sender: Connection) -> None:
     """In a search process: search, tell the others when decided, send the result (or the error) back."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl-C pending since the fork is dropped here
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     try:
-        result = Search(state, budget, schedule, rival=rival).run()
+        result = Search(state, budget, schedule, rival=rival, avoid=avoid).run()
         if result.decided:
             with lock:
                 rival.value = min(rival.value, result.nodes)

@@ -57,12 +57,17 @@ canonical keys (``canonical``), the targets ``MoveOrder`` leaves out (they give
 a position with an equal key), and the forced safe moves (playing one never
 turns a winnable position into a lost one: see ``forced`` for the argument, or
 the plugin that vouched for the move).
+
+Positions to avoid (a hint's positions already reached in the game) are taken
+for proven lost from the start, so no line passes through one, and ``lost`` is
+then a proof that no line wins without passing through one.
 """
 
 from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Collection, Hashable
 from typing import Any, NamedTuple
 
 from ..errors import PatienceError
@@ -162,12 +167,17 @@ def is_detour(index: int, move: Move, last: Move | None) -> bool:
 class Search:
     """One search from one position, in rounds."""
 
-    def __init__(self, state: State, budget: Budget, rounds: tuple[Round, ...] = ROUNDS, rival: Any = None) -> None:
+    def __init__(self, state: State, budget: Budget, rounds: tuple[Round, ...] = ROUNDS, rival: Any = None,
+                 avoid: Collection[Hashable] = ()) -> None:
         """Search ``state`` within ``budget`` in ``rounds``.
 
         ``rival`` (anything with an int ``value``, such as a shared ``multiprocessing`` value)
         is the number of positions within which another search of the same position has
         already decided: this one stops once it has expanded more than that.
+
+        ``avoid`` holds canonical keys of positions the search never enters (but ``state``'s
+        own): a line it finds passes through none of them, and ``lost`` then says that
+        no line wins without passing through one.
         """
         game = state.game
         depth_first = tuple(round_ for round_ in rounds if not round_.beam_width and round_.most_positions is None)
@@ -180,12 +190,15 @@ class Search:
         self.state = state.copy(stack=False)
         self.budget = budget
         self.key = key_function(game)
+        #: Keys of the positions never entered.
+        self.avoid = frozenset(avoid) - {self.key(self.start)}
         self.order = MoveOrder(game, interchangeable_groups(game))
         self.forced = ForcedMoves(game)
         self.stock_piles = tuple(pile for stock in game.stocks for pile in stock.piles)
         self.table: dict[object, int] = {}
         #: Keys of positions proven lost: searched in full, every cut against a position proven lost.
-        self.dead: set[object] = set()
+        #: The positions to avoid are treated as lost from the start.
+        self.dead: set[object] = set(self.avoid)
         self.nodes = 0
         self.positions = 0
         self.rounds = 0
@@ -374,7 +387,7 @@ class Search:
         left = positions if self._max_nodes is None else min(positions, self._max_nodes - self.nodes)
         seconds = None if self._deadline is None else max(self._deadline - time.perf_counter(), 0.0)
         rival = None if self._rival is None else _Offset(self._rival, self.nodes)
-        inner = Search(state, Budget(nodes=max(left, 0), seconds=seconds), (Round(sys.maxsize),), rival)
+        inner = Search(state, Budget(nodes=max(left, 0), seconds=seconds), (Round(sys.maxsize),), rival, self.avoid)
         result = inner.run()
         self.nodes += result.nodes
         if result.stopped_by in ("time", "beaten"):

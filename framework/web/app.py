@@ -142,13 +142,19 @@ def create_app(*, session_limit: int | None = None) -> FastAPI:  # noqa: C901 --
         key: str,
         seconds: float = Query(HINT_SECONDS, gt=0, le=MAX_HINT_SECONDS, description="How long the solver may search."),
     ) -> dict[str, Any]:
-        """The solver's hint: the first move of a winning line found within `seconds`, else its best try.
+        """The solver's hint: the next move of a winning line found within `seconds`, then followed; else its best try.
 
-        Changes nothing.
+        Changes nothing but the winning line the game's hints follow.
         """
         with sessions.use(key) as session:
-            state = session.state.copy(stack=False)
-        return hint_view(state, suggest(state, seconds))  # searched outside the lock: other requests go on
+            found = session.line_hint()
+            if found is not None:
+                return hint_view(session.state, found)
+            state = session.state.copy()
+        found = suggest(state, seconds)  # searched outside the lock: other requests go on
+        with sessions.use(key) as session:
+            session.keep(found)
+        return hint_view(state, found)
 
     @app.get("/api/sessions/{key}/save", tags=["save and load"])
     def save(key: str) -> dict[str, Any]:

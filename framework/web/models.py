@@ -137,12 +137,18 @@ class TableView(BaseModel):
 class HintView(BaseModel):
     """A suggested move, and how the solver chose it."""
 
-    move: MoveView | None = Field(description="The move to play next; null when the game is won or no move is left.")
+    move: MoveView | None = Field(description="The move to play next; null when the game is won, no move is left, "
+                                              "or no winning line was found and every move leads back to a position "
+                                              "already reached in this game.")
     how: Literal["solution", "heuristic", "lost", "won", "no move"] = Field(
-        description="'solution': the move starts a winning line; 'heuristic': no win found in time, the solver's first "
-                    "choice; 'lost': no line wins from here, the solver's first choice still; "
+        description="'solution': the move is the next of a winning line the solver found (the game's next hints "
+                    "follow that line while play stays on it); 'heuristic': no win found in time, the solver's first "
+                    "choice among the moves to positions not reached before; 'lost': no line wins from here without "
+                    "going back to a position already reached, the solver's first choice still; "
                     "'won', 'no move': no move to suggest.")
     message: str = Field(description="The hint in words.")
+    line_left: int | None = Field(description="How many moves of the winning line are left, the suggested one "
+                                              "included; null when the hint is not from a winning line.")
 
 
 class ErrorView(BaseModel):

@@ -90,11 +90,12 @@ def table_view(key: str, session: Session, played: Iterable[Move] = ()) -> dict[
 
 
 def hint_view(state: State, found: Suggestion) -> dict[str, Any]:
-    """The solver's hint in ``state``: the move, how it was chosen, and why in words."""
+    """The solver's hint in ``state``: the move, how it was chosen, why in words, and the moves left in its line."""
     if found.move is None:
-        return {"move": None, "how": found.how, "message": found.reason}
+        return {"move": None, "how": found.how, "message": found.reason, "line_left": None}
     move = move_view(state, found.move)
-    return {"move": move, "how": found.how, "message": f"Hint: {move['text']} ({found.reason})."}
+    return {"move": move, "how": found.how, "message": f"Hint: {move['text']} ({found.reason}).",
+            "line_left": found.line_left}
 
 
 def _pile_view(state: State, pile: int) -> dict[str, Any]:

@@ -1,0 +1,78 @@
+"""A winning line a player follows: moves from one position, and the positions they pass through.
+
+A hint taken from a line keeps to it: while the player's position is one the line
+passes through, the line's next move is the hint, with no new search. Positions are
+compared whole (``State.position_key``), so a move of the line means the same move
+wherever the player reaches one of its positions, by play, undo or redo.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Hashable, Sequence
+
+from ..moves import Move
+from ..state import State
+from .canonical import key_function, reached
+
+
+class Line:
+    """A winning line: its ``moves`` from a position, and ``before``, how many moves of the line found came before.
+
+    A line found by the solver has ``before`` 0; one that goes on after a turn
+    played some of its moves out of order counts them in ``before``.
+    """
+
+    __slots__ = ("moves", "before", "_steps")
+
+    def __init__(self, moves: tuple[Move, ...], steps: dict[Hashable, int], before: int) -> None:
+        self.moves = moves
+        self.before = before
+        #: Position key -> how many of ``moves`` lead there (the furthest, should a position come twice).
+        self._steps = steps
+
+    @classmethod
+    def through(cls, state: State, moves: Sequence[Move], before: int = 0,
+                avoid: Collection[bytes] = ()) -> Line | None:
+        """The line of ``moves`` from ``state`` (left unchanged); None unless each is legal in turn and they win.
+
+        None too if a move reaches a position of ``avoid`` (canonical keys).
+        """
+        key = key_function(state.game)
+        replay = state.copy(stack=False)
+        steps: dict[Hashable, int] = {replay.position_key(): 0}
+        for step, move in enumerate(moves, 1):
+            if not replay.is_legal(move):
+                return None
+            replay.push(move)
+            if avoid and key(replay) in avoid:
+                return None
+            steps[replay.position_key()] = step
+        return cls(tuple(moves), steps, before) if replay.is_won() else None
+
+    def step(self, state: State) -> int | None:
+        """How many of the line's moves lead to ``state``'s position (``moves[step]`` is next), or None if off it."""
+        return self._steps.get(state.position_key())
+
+    def rejoin(self, state: State, turn: int) -> Line | None:
+        """The line to follow from ``state``: this one if ``state`` is on it, else what is left of it after the turn.
+
+        The turn is the last ``turn`` moves of ``state``'s stack. If they went
+        from a position of the line (moves of it in another order, as auto-play
+        may play them), the line goes on with its remaining moves less those the
+        turn played, provided they still win from ``state`` and pass through no position
+        of ``state``'s move stack (``canonical.reached``). Else None.
+        """
+        if self.step(state) is not None:
+            return self
+        back = state.copy()
+        played: list[Move] = []
+        for _ in range(min(turn, len(back.move_stack))):
+            played.append(back.pop())
+            step = self.step(back)
+            if step is not None:
+                rest = list(self.moves[step:])
+                for move in played:
+                    if move in rest:
+                        rest.remove(move)
+                return Line.through(state, rest, self.before + step + len(played), reached(state))
+        return None
