@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from framework import Game, Move, PatienceError, State, hookimpl
-from framework.cards import RANK, SUIT, parse_rank
+from framework.cards import RANK, SUIT, SUIT_SYMBOLS, card_symbol, parse_rank
 from framework.plugins import group_option
 
 #: A rank as a rule file writes it: A 2 … 10 (or T) J Q K.
@@ -66,18 +66,44 @@ class DiscardBeaten:
         #: How many cards stay when the game is won.
         self.kept = sum(1 for card in game.pack if RANK[card] in self.left_ranks) if self.left_ranks else 0
 
+    def _beater(self, state: State, pile: int) -> int | None:
+        """The highest face-up top card of another pile that beats the top card of ``pile``, if one does."""
+        piles = state.piles
+        value = self.value
+        card = piles[pile][-1]
+        higher = [piles[other][-1] for other in self.piles if other != pile and piles[other]
+                  and state.face_down[other] < len(piles[other])
+                  and SUIT[piles[other][-1]] == SUIT[card] and value[piles[other][-1]] > value[card]]
+        return max(higher, key=value.__getitem__, default=None)
+
     @hookimpl
     def legal_moves(self, state: State) -> list[Move]:
         piles = state.piles
-        value = self.value
-        tops = [(pile, piles[pile][-1]) for pile in self.piles
-                if piles[pile] and state.face_down[pile] < len(piles[pile])]
-        moves = []
-        for pile, card in tops:
-            suit, rank = SUIT[card], value[card]
-            if any(other != pile and SUIT[top] == suit and value[top] > rank for other, top in tops):
-                moves.append(Move(pile, self.discard, 1))
-        return moves
+        return [Move(pile, self.discard, 1) for pile in self.piles
+                if piles[pile] and state.face_down[pile] < len(piles[pile]) and self._beater(state, pile) is not None]
+
+    def _discards(self, state: State, move: Move) -> bool:
+        """Whether ``move`` is one of this plugin's discards, from a pile that holds a face-up card."""
+        return (not move.action and move.count == 1 and move.source in self.piles and move.target == self.discard
+                and bool(state.piles[move.source]) and state.face_down[move.source] < len(state.piles[move.source]))
+
+    @hookimpl
+    def move_words(self, state: State, move: Move) -> str | None:
+        if not self._discards(state, move):
+            return None
+        beater = self._beater(state, move.source)
+        by = f", beaten by {card_symbol(beater)}" if beater is not None else ""
+        return f"discard {card_symbol(state.piles[move.source][-1])}{by}"
+
+    @hookimpl
+    def explain_refusal(self, state: State, move: Move) -> str | None:
+        """Why a top card may not be discarded: no higher card of its suit shows on another pile."""
+        if not self._discards(state, move) or self._beater(state, move.source) is not None:
+            return None
+        card = state.piles[move.source][-1]
+        aces = "aces high" if self.value[0] == 14 else "aces low"
+        return (f"a card is discarded only while a higher card of its suit ({aces}) shows on another pile: "
+                f"no {SUIT_SYMBOLS[SUIT[card]]} above {card_symbol(card)} shows")
 
     @hookimpl
     def is_won(self, state: State) -> bool | None:
