@@ -123,10 +123,12 @@ def test_a_new_deal_without_auto_play_is_the_deal_itself(client):
     assert table["played"] == [] and table["moves_made"] == 0 and not table["can_undo"] and not table["can_redo"]
     assert pile_cards(table, "t2") == ["4H"] and pile_cards(table, "f1") == ["5S"]
     stock = next(pile for pile in table["piles"] if pile["name"] == "s")
-    assert stock == {"name": "s", "group": "stock", "down": 82, "cards": []}  # the stock's cards stay hidden
+    assert stock == {"name": "s", "group": "stock", "down": 82, "cards": [], "takes": None, "blocked": False}  # hidden
     assert [move["text"] for move in table["moves"]] == texts(deal)
-    assert {"text": "t2 t8", "source": "t2", "target": "t8", "count": 1, "action": ""} in table["moves"]
-    assert {"text": "d", "source": "s", "target": "w", "count": 1, "action": "deal"} in table["moves"]
+    assert {"text": "t2 t8", "words": "4♥ to the 8th column", "source": "t2", "target": "t8", "count": 1,
+            "action": ""} in table["moves"]
+    assert {"text": "d", "words": "turn the stock", "source": "s", "target": "w", "count": 1,
+            "action": "deal"} in table["moves"]
 
 
 def test_cards_are_sent_with_rank_suit_symbol_and_colour(client):
@@ -335,15 +337,16 @@ def test_a_hint_is_a_legal_move_from_the_solver_and_changes_nothing(client):
     found = client.get(path(table, "/hint"), params={"seconds": 1}).json()
     assert found["move"] in table["moves"]
     assert found["how"] in ("solution", "heuristic", "lost")
-    assert found["message"].startswith(f"Hint: {found['move']['text']} (")
+    assert found["message"].startswith(f"Hint: {found['move']['words']} [{found['move']['text']}] (")
     assert client.get(path(table, "/save")).json() == before
 
 
 def test_a_hint_names_the_winning_move_and_says_when_there_is_none(client):
     loaded = client.post("/api/sessions/load", json=won_in_one_steeplechase().to_json()).json()
     found = client.get(path(loaded, "/hint")).json()
-    assert found == {"move": {"text": "w f1", "source": "w", "target": "f1", "count": 1, "action": ""}, "how": "solution",
-                     "message": "Hint: w f1 (it starts a winning line the solver found)."}
+    words = "6♣ to the foundation on 5♥"
+    assert found == {"move": {"text": "w f1", "words": words, "source": "w", "target": "f1", "count": 1, "action": ""},
+                     "how": "solution", "message": f"Hint: {words} [w f1] (it starts a winning line the solver found)."}
     client.post(path(loaded, "/moves"), json={"move": "w f1"})
     assert client.get(path(loaded, "/hint")).json() == {"move": None, "how": "won", "message": "The game is won already."}
     stuck = client.post("/api/sessions/load", json=stuck_blockade().to_json()).json()
