@@ -104,7 +104,8 @@ def text_refusal(state: State, action: str, places: list[set[int]], count: int |
     targets = sorted(places[1]) if len(places) > 1 else []
     moves: list[Move] = []
     if not action and sources and targets:
-        moves = [Move(source, target, count or 1) for source in sources for target in targets if source != target]
+        moves = [Move(source, target, count or 1, PAIR if _pairs(game, source, target) else "")
+                 for source in sources for target in targets if source != target]
         if not moves:
             return "a card move goes from one pile to another"
     elif action == DEAL:
@@ -122,6 +123,14 @@ def text_refusal(state: State, action: str, places: list[set[int]], count: int |
     elif action:
         moves = [Move(sources[0] if sources else -1, targets[0] if targets else -1, count or 1, action)]
     return _said_once(explain(state, move) for move in moves) if moves else None
+
+
+def _pairs(game: Rules, source: int, target: int) -> bool:
+    """Whether two piles named as a move mean a pair: both pair by the game's pair rule, and no card goes from
+    one to the other."""
+    pairing = game.pairing
+    return bool(pairing and source in pairing.piles and target in pairing.piles
+                and game.pile_group[target] not in game.pile_group[source].target_groups)
 
 
 def _said_once(reasons: Iterable[str]) -> str:
@@ -240,6 +249,8 @@ def _target_refusal(state: State, move: Move) -> str | None:
     """Why the target pile does not take these cards: its suit, what it takes when empty, its build rule, its size."""
     game = state.game
     group = game.pile_group[move.target]
+    if move.count > 1 and group.role is Role.FOUNDATION and not group.spec.fill_at_once:
+        return f"{_a_pile(game, group)} takes one card at a time"
     moving = state.piles[move.source][-move.count:]
     suit = game.pile_suit[move.target]
     if suit >= 0 and any(SUIT[card] != suit for card in moving):
@@ -299,15 +310,13 @@ def build_refusal(game: Rules, group: Group, below: int, above: int) -> str:
 
 
 def _size_refusal(state: State, move: Move, room: int) -> str | None:
-    """Why the target's group does not take ``move.count`` cards at once onto ``room`` cards: its size, or a
-    foundation taking one card at a time (or, filled at once, a run in its build order)."""
+    """Why the target's group does not take ``move.count`` cards at once onto ``room`` cards: its size, or, for
+    a foundation filled at once, cards out of its build order."""
     game = state.game
     group = game.pile_group[move.target]
     if group.max_cards is not None and room + move.count > group.max_cards:
         return _holds_words(game, group)
-    if move.count > 1 and group.role is Role.FOUNDATION:
-        if not group.spec.fill_at_once:
-            return f"{_a_pile(game, group)} takes one card at a time"
+    if move.count > 1 and group.role is Role.FOUNDATION:  # filled at once: the cards in its build order
         cards = state.piles[move.source][-move.count:]
         for below, above in zip(cards, cards[1:]):
             if not group.fits(below, above):

@@ -59,11 +59,13 @@ def _base_noun(group: Group) -> Noun:
 
 def noun(game: Rules, group: Group) -> Noun:
     """What a pile of ``group`` is called in ``game``: its look's word, with the group's name where another
-    group of the game would have the same word."""
+    group of the game would have the same word (but for a tableau among groups that are not)."""
     base = _base_noun(group)
     if base.style == "single" or base.one.startswith(group.name):
         return base
-    if any(other is not group and _base_noun(other).one == base.one for other in game.groups.values()):
+    sharing = [other for other in game.groups.values() if other is not group and _base_noun(other).one == base.one]
+    tableau = [other for other in (group, *sharing) if other.role is Role.TABLEAU]
+    if sharing and tableau != [group]:  # the one tableau of those keeps the plain word
         if group.role is Role.FOUNDATION:  # named as the table's headings name them: the kings foundation
             return Noun(f"{group.name} {base.one}", f"{group.name} {base.many}", base.style)
         of = f" of the {group.name}"

@@ -95,8 +95,7 @@ class TouchingPairs:
         touching = options.get("touching", True)
         #: When two cards pair, in words.
         self.pair_words = (f"two cards pair when their ranks add up to {total}" if total
-                           else "two cards pair when they have the same rank") + (
-            " and touch, side by side, one above the other or diagonally" if touching else "")
+                           else "two cards pair when they have the same rank")
         start = self.cells.start
         #: For each cell, the later cells it may pair with.
         self.partners = {cell: tuple(other for other in self.cells if other > cell and (
@@ -198,15 +197,18 @@ class TouchingPairs:
         if move.action == CLOSE:
             return "the grid closes up by itself after every pair" if self.close_after_pair else (
                 "the grid has no gap to close up")
-        if move.action == MATCH:
+        if move.action == MATCH or not move.action and move.source in self.cells and move.target in self.cells:
             if move.source not in self.cells or move.target not in self.cells or move.source == move.target:
                 return "a pair is two cards of the grid"
             if not piles[move.source] or not piles[move.target]:
                 return "a pair is two cards of the grid: one of those cells is empty"
             first, second = sorted((move.source, move.target))
             cards = piles[first][-1], piles[second][-1]
-            if cards not in self.pairs or second not in self.partners[first]:
-                return f"{self.pair_words}: {card_symbol(cards[0])} and {card_symbol(cards[1])} do not"
+            said = f"{card_symbol(cards[0])} and {card_symbol(cards[1])}"
+            if cards not in self.pairs:
+                return f"{self.pair_words}: {said} do not"
+            if second not in self.partners[first]:
+                return f"two cards pair only when they touch, across, down or diagonally: {said} do not"
             return pair_order_words(state.game, move)
         if not move.action and move.source in self.cells and move.target == self.discard and piles[move.source]:
             alone = " or ".join(rank_words(rank) for rank in sorted(self.alone))
