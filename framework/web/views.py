@@ -100,7 +100,7 @@ def hint_view(state: State, found: Suggestion) -> dict[str, Any]:
     if found.move is None:
         return {"move": None, "how": found.how, "message": found.reason}
     move = move_view(state, found.move)
-    return {"move": move, "how": found.how, "message": f"Hint: {move['words']} [{move['text']}] ({found.reason})."}
+    return {"move": move, "how": found.how, "message": f"Hint: {move['text']} ({found.reason})."}
 
 
 def _pile_view(state: State, pile: int, blocked: bool) -> dict[str, Any]:
