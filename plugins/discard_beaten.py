@@ -66,39 +66,42 @@ class DiscardBeaten:
         #: How many cards stay when the game is won.
         self.kept = sum(1 for card in game.pack if RANK[card] in self.left_ranks) if self.left_ranks else 0
 
-    def _beater(self, state: State, pile: int) -> int | None:
-        """The highest face-up top card of another pile that beats the top card of ``pile``, if one does."""
-        piles = state.piles
+    @staticmethod
+    def _tops(state: State, piles: tuple[int, ...]) -> list[tuple[int, int]]:
+        """Each pile of ``piles`` whose top card lies face up, with that card."""
+        cards = state.piles
+        return [(pile, cards[pile][-1]) for pile in piles if cards[pile] and state.face_down[pile] < len(cards[pile])]
+
+    def _beaters(self, pile: int, card: int, tops: list[tuple[int, int]]) -> list[int]:
+        """The top cards, among ``tops``, of other piles than ``pile`` that beat ``card``: its suit, higher."""
         value = self.value
-        card = piles[pile][-1]
-        higher = [piles[other][-1] for other in self.piles if other != pile and piles[other]
-                  and state.face_down[other] < len(piles[other])
-                  and SUIT[piles[other][-1]] == SUIT[card] and value[piles[other][-1]] > value[card]]
-        return max(higher, key=value.__getitem__, default=None)
+        return [top for other, top in tops if other != pile and SUIT[top] == SUIT[card] and value[top] > value[card]]
 
     @hookimpl
     def legal_moves(self, state: State) -> list[Move]:
-        piles = state.piles
-        return [Move(pile, self.discard, 1) for pile in self.piles
-                if piles[pile] and state.face_down[pile] < len(piles[pile]) and self._beater(state, pile) is not None]
+        tops = self._tops(state, self.piles)
+        return [Move(pile, self.discard, 1) for pile, card in tops if self._beaters(pile, card, tops)]
 
-    def _discards(self, state: State, move: Move) -> bool:
-        """Whether ``move`` is one of this plugin's discards, from a pile that holds a face-up card."""
-        return (not move.action and move.count == 1 and move.source in self.piles and move.target == self.discard
-                and bool(state.piles[move.source]) and state.face_down[move.source] < len(state.piles[move.source]))
+    def _beaten_by(self, state: State, move: Move) -> list[int] | None:
+        """For one of this plugin's discards (from a pile whose top card lies face up), the cards that beat that
+        card; None for any other move."""
+        if move.action or move.count != 1 or move.source not in self.piles or move.target != self.discard:
+            return None
+        card = self._tops(state, (move.source,))
+        return self._beaters(move.source, card[0][1], self._tops(state, self.piles)) if card else None
 
     @hookimpl
     def move_words(self, state: State, move: Move) -> str | None:
-        if not self._discards(state, move):
+        beaters = self._beaten_by(state, move)
+        if beaters is None:
             return None
-        beater = self._beater(state, move.source)
-        by = f", beaten by {card_symbol(beater)}" if beater is not None else ""
+        by = f", beaten by {card_symbol(max(beaters, key=self.value.__getitem__))}" if beaters else ""
         return f"discard {card_symbol(state.piles[move.source][-1])}{by}"
 
     @hookimpl
     def explain_refusal(self, state: State, move: Move) -> str | None:
         """Why a top card may not be discarded: no higher card of its suit shows on another pile."""
-        if not self._discards(state, move) or self._beater(state, move.source) is not None:
+        if self._beaten_by(state, move) != []:
             return None
         card = state.piles[move.source][-1]
         aces = "aces high" if self.value[0] == 14 else "aces low"
