@@ -23,10 +23,11 @@ from .hookspecs import hookimpl
 from .loader import available_games, load_spec, parse_spec
 from .moves import Move, SetFaceDown, SetVar, Transfer
 from .state import Outcome, State
+from .words import move_words
 
 __all__ = [
     "AmbiguousMoveError", "Game", "Group", "IllegalMoveError", "InvalidMoveError", "LoadError", "Move",
     "MoveError", "Outcome", "PatienceError", "PluginError", "Problem", "SetFaceDown", "SetVar", "State",
     "StateError", "Transfer", "available_games", "card_symbol", "card_text", "hookimpl", "load_game",
-    "load_spec", "parse_card", "parse_spec",
+    "load_spec", "move_words", "parse_card", "parse_spec",
 ]

@@ -70,8 +70,12 @@ def card_text(card: int) -> str:
 
 def card_symbol(card: int) -> str:
     """The card with a unicode suit, for display: ``A♠``, ``10♦``."""
-    rank = RANK[card]
-    return ("10" if rank == 10 else RANKS[rank - 1]) + SUIT_SYMBOLS[SUIT[card]]
+    return rank_symbol(RANK[card]) + SUIT_SYMBOLS[SUIT[card]]
+
+
+def rank_symbol(rank: int) -> str:
+    """A rank as the cards show it, for display: ``A``, ``10``, ``K``."""
+    return "10" if rank == 10 else RANKS[rank - 1]
 
 
 def rank_text(rank: int) -> str:

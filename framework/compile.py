@@ -128,6 +128,16 @@ class Group:
             return base_rank is not None and RANK[card] == (base_rank - 2) % 13 + 1
         return RANK[card] == accepts
 
+    def rank_on_empty(self, base_rank: int | None) -> int | None:
+        """The one rank an empty pile of this group takes, where a rule fixes it: a rank, or the base rank (or
+        the rank below it) once it is known; None where any rank, none, or a rank still to be chosen goes."""
+        accepts = self.empty_accepts
+        if accepts is _BASE_RANK:
+            return base_rank
+        if accepts is _BELOW_BASE:
+            return None if base_rank is None else (base_rank - 2) % 13 + 1
+        return accepts if isinstance(accepts, int) else None
+
     def pile_name(self, pile: int) -> str:
         """The short name of pile ``pile`` (a state index): the label, numbered if the group has several."""
         if len(self.piles) == 1:

@@ -94,6 +94,17 @@ def limits_problem(state: State, answer: Any) -> str | None:
     return None
 
 
+def line_problem(answer: Any) -> str | None:
+    """What is wrong with ``answer`` as one line of words for players, or None."""
+    if not isinstance(answer, str):
+        return f"{shown(answer)} is not text"
+    if not answer.strip():
+        return f"{shown(answer)} says nothing"
+    if len(answer.splitlines()) > 1:
+        return f"{shown(answer)} is more than one line"
+    return None
+
+
 def listed(answer: Any) -> list[Any] | None:
     """The items of a plugin's ``answer`` that should be a list (any iterable but text or mappings will do), or None."""
     if type(answer) is list:

@@ -21,7 +21,7 @@ import pluggy
 
 from . import hookspecs
 from .errors import PatienceError, PluginError
-from .hookcheck import is_like, limits_problem, listed, move_problem, shown
+from .hookcheck import is_like, limits_problem, line_problem, listed, move_problem, shown
 from .moves import Move
 from .plugins import load_plugin
 from .spec import PluginUse
@@ -153,12 +153,22 @@ class Hooks:
 
     def move_text(self, game: Game, move: Move) -> str | None:
         """The text of ``move`` from the plugin that owns its action, or None."""
-        text: str | None = self._first_of("move_text", {"game": game, "move": move}, str, "is not text")
+        text: str | None = self._first_of("move_text", {"game": game, "move": move}, _not_text)
         return text
+
+    def move_words(self, state: State, move: Move) -> str | None:
+        """``move`` in words, one line, from the first plugin that words it; None when none does."""
+        words: str | None = self._first_of("move_words", {"state": state, "move": move}, line_problem)
+        return words
+
+    def explain_refusal(self, state: State, move: Move) -> str | None:
+        """Why a plugin's rule refuses ``move`` in ``state``, one line, from the first plugin that says; else None."""
+        reason: str | None = self._first_of("explain_refusal", {"state": state, "move": move}, line_problem)
+        return reason
 
     def is_won(self, state: State) -> bool | None:
         """Whether ``state`` is won by a plugin's rule; None when no plugin decides."""
-        won: bool | None = self._first_of("is_won", {"state": state}, bool, "is not true, false or None")
+        won: bool | None = self._first_of("is_won", {"state": state}, _not_true_or_false)
         return won
 
     def check_state(self, state: State) -> str | None:
@@ -175,14 +185,16 @@ class Hooks:
 
     # --- calling, and naming the plugin that failed ----------------------------------------------
 
-    def _first_of(self, hook_name: str, arguments: Arguments, kind: type, wrong: str) -> Any:
-        """The first answer to a hook whose first answer decides: None, or a value of ``kind`` (else refused)."""
+    def _first_of(self, hook_name: str, arguments: Arguments, problem: Callable[[Any], str | None]) -> Any:
+        """The first answer to a hook whose first answer decides: None, or an answer in which ``problem`` finds
+        nothing wrong (else refused with what it finds)."""
         if hook_name not in self.implemented:
             return None
         answer = self._call(hook_name, arguments)
-        if answer is not None and not isinstance(answer, kind):
-            raise self._nonsense(hook_name, arguments, lambda other: not isinstance(other, kind),
-                                 f"{shown(answer)} {wrong}")
+        if answer is not None:
+            wrong = problem(answer)
+            if wrong:
+                raise self._nonsense(hook_name, arguments, lambda other: problem(other) is not None, wrong)
         return answer
 
     def _call(self, hook_name: str, arguments: Arguments) -> Any:
@@ -278,6 +290,14 @@ def _actions(name: str, plugin: Any) -> tuple[str, ...]:
 def _holds(item: Any) -> Callable[[Any], bool]:
     """Whether an answer that should be a list holds ``item``: how the plugin that answered ``item`` is found."""
     return lambda answer: item in (listed(answer) or ())
+
+
+def _not_text(answer: Any) -> str | None:
+    return None if isinstance(answer, str) else f"{shown(answer)} is not text"
+
+
+def _not_true_or_false(answer: Any) -> str | None:
+    return None if isinstance(answer, bool) else f"{shown(answer)} is not true, false or None"
 
 
 def _vars_problem(answer: Any) -> str | None:

@@ -93,6 +93,27 @@ def move_text(game: Game, move: Move) -> str | None:
 
 
 @hookspec(firstresult=True)
+def move_words(state: State, move: Move) -> str | None:
+    """``move`` in plain words, said of ``state`` before it is played, for the moves this plugin words; None
+    otherwise.
+
+    One line that names cards and places as the table shows them (``set aside 9♣``);
+    ``framework.words`` has the kernel's words for places and cards. Called whenever a
+    move is shown in words, before the kernel words it.
+    """
+
+
+@hookspec(firstresult=True)
+def explain_refusal(state: State, move: Move) -> str | None:
+    """Why ``move`` is not legal in ``state``, where this plugin's rules forbid it: the rule it breaks, in one
+    line; None to leave it to the kernel (or another plugin).
+
+    Called by ``State.explain`` only for a move that is not legal, before the kernel
+    looks for the rule of its data that the move breaks.
+    """
+
+
+@hookspec(firstresult=True)
 def is_won(state: State) -> bool | None:
     """Whether ``state`` is won; the first plugin to answer decides, else the game's ``won_when``."""
 

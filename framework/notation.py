@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from .errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 from .moves import DEAL, GATHER, PAIR, REDEAL, Move
+from .refusals import text_refusal
 from .spec import SEVERAL_CARDS, Pick, Role
 
 if TYPE_CHECKING:
@@ -110,7 +111,7 @@ def parse_move(state: State, text: str) -> Move:
         if written == wanted or move.action and written == swapped:
             return move
     action = _ACTION_ALIASES.get(words[0], "")
-    if not action and words[0] in {move.action for move in legal if move.action}:
+    if not action and words[0] in game.action_names:  # a plugin's action, legal now or not
         action = words[0]
     if action:
         words = words[1:]
@@ -121,8 +122,6 @@ def parse_move(state: State, text: str) -> Move:
             raise InvalidMoveError("the number of cards must be 1 or more")
     if len(words) > 2:
         raise InvalidMoveError(f"too many words in {text.strip()!r}; a move is {_like(game)}")
-    if not action and words and words[0] in game.action_names:
-        raise IllegalMoveError(f"{text.strip()!r} is not a legal move now")
     if not action and len(words) < 2:
         raise InvalidMoveError(f"{text.strip()!r} is not a move; a move names where from and where to, {_like(game)}")
     places = [_piles_named(game, word) for word in words]
@@ -134,9 +133,8 @@ def parse_move(state: State, text: str) -> Move:
         and (count is None or move.count == count)
     ]
     if not candidates:
-        if action:
-            raise IllegalMoveError(f"{text.strip()!r} is not legal now")
-        raise IllegalMoveError(f"{text.strip()!r} is not legal now: the rules do not let those cards go there")
+        reason = text_refusal(state, action, places, count)
+        raise IllegalMoveError(f"{text.strip()!r} is not legal now" + (f": {reason}" if reason else ""))
     sources = {move.source for move in candidates}
     counts = sorted({move.count for move in candidates})
     if len(sources) > 1:

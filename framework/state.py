@@ -29,6 +29,7 @@ from .moves import (
     Transfer,
 )
 from .notation import move_text, parse_move
+from .refusals import explain
 from .seeds import redeal_seed
 from .serialize import state_to_json
 from .spec import UNLIMITED, Accepts, Pick, Role, RunLimit, WonWhen
@@ -499,6 +500,11 @@ class State:
     def move_text(self, move: Move) -> str:
         """The short text of ``move``: ``t3 f1``, ``t3 t5 2`` (two cards), ``d`` (turn the stock)."""
         return move_text(self.game, move)
+
+    def explain(self, move: Move) -> str:
+        """Why ``move`` is not legal here: the first rule it breaks, in one line of words (a plugin's rule first,
+        then the rule data's); for a legal move, that it is legal."""
+        return explain(self, move)
 
     def parse_move(self, text: str) -> Move:
         """The legal move that ``text`` names; ``MoveError`` with the reason if there is none."""

@@ -9,8 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from framework import Game, Move, State, hookimpl
+from framework.cards import card_symbol
 from framework.plugins import group_option
+from framework.refusals import build_refusal
 from framework.spec import Role
+from framework.words import noun, place
 
 
 class BackFromFoundation:
@@ -57,3 +60,29 @@ class BackFromFoundation:
                 elif self.onto_empty and group.accepts_on_empty(card, state.base_rank):
                     moves.append(Move(source, target))
         return moves
+
+    @hookimpl
+    def explain_refusal(self, state: State, move: Move) -> str | None:
+        """Why a foundation's top card does not go back onto one of the piles it may go back to."""
+        if move.action or move.source not in self.sources or move.target not in self.targets:
+            return None
+        cards, destination = state.piles[move.source], state.piles[move.target]
+        if not cards:
+            return None  # the kernel says the foundation is empty
+        game = state.game
+        group = game.pile_group[move.target]
+        back = "a card goes back from a foundation"
+        if move.count > 1:
+            return f"{back} one at a time"
+        card = cards[-1]
+        if not destination:
+            if not self.onto_empty:
+                return f"{back} only onto a card, not to an empty {noun(game, group).one}"
+            if not group.accepts_on_empty(card, state.base_rank):
+                return f"{back} to an empty {noun(game, group).one} only where it takes {card_symbol(card)}"
+            return None
+        if not group.fits(destination[-1], card):
+            return f"{back} only where it fits: {build_refusal(game, group, destination[-1], card)}"
+        if group.max_cards is not None and len(destination) >= group.max_cards:
+            return f"{back} only where there is room: {place(game, move.target)} is full"
+        return None

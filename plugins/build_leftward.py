@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from framework import Game, Move, PatienceError, State, Transfer, hookimpl
-from framework.cards import RANK, SUIT
+from framework.cards import RANK, SUIT, card_symbol
 from framework.plugins import group_option
 
 
@@ -95,6 +95,52 @@ class BuildLeftward:
                     if 0 <= place < len(held) and self._matches(card, piles[held[place]][-1]):
                         moves.append(Move(pile, held[place], len(piles[pile])))
         return moves
+
+    def _matching(self) -> str:
+        """What two top cards must share, in words."""
+        return " or ".join(word for word, used in (("suit", self.by_suit), ("rank", self.by_rank)) if used)
+
+    def _places(self) -> str:
+        """How far a pile may move, in words: ``1 or 3 places to its left``."""
+        places = " or ".join(map(str, self.distances))
+        sides = "to its left or right" if self.rightward else "to its left"
+        return f"{places} place{'s' if self.distances != (1,) else ''} {sides}"
+
+    @hookimpl
+    def move_words(self, state: State, move: Move) -> str | None:
+        if move.action or move.source not in self.piles or move.target not in self.piles:
+            return None
+        piles = state.piles
+        if not piles[move.source] or not piles[move.target]:
+            return None
+        held = [pile for pile in self.piles if piles[pile]]
+        distance = held.index(move.source) - held.index(move.target)
+        side = "left" if distance > 0 else "right"
+        top = card_symbol(piles[move.source][-1])
+        under = f" and the {move.count - 1} cards under it" if move.count > 1 else ""
+        places = f"{abs(distance)} place{'s' if abs(distance) != 1 else ''}"
+        return f"{top}{under} onto {card_symbol(piles[move.target][-1])}, {places} to the {side}"
+
+    @hookimpl
+    def explain_refusal(self, state: State, move: Move) -> str | None:
+        """Why a pile of the line does not move onto another: it moves whole, as far as the distances say, onto
+        a pile whose top card matches."""
+        if move.action or move.source not in self.piles or move.target not in self.piles:
+            return None
+        piles = state.piles
+        if not piles[move.source] or not piles[move.target]:
+            return None if not piles[move.source] else "a pile moves only onto a pile that holds cards"
+        if move.count != len(piles[move.source]):
+            return "a pile moves whole, every card of it at once"
+        held = [pile for pile in self.piles if piles[pile]]
+        distance = held.index(move.source) - held.index(move.target)
+        if distance not in self.distances and not (self.rightward and -distance in self.distances):
+            return f"a pile moves only onto the pile {self._places()}, counting the piles that hold cards"
+        card, other = piles[move.source][-1], piles[move.target][-1]
+        if not self._matches(card, other):
+            return (f"a pile moves onto another only when their top cards match in {self._matching()}: "
+                    f"{card_symbol(card)} and {card_symbol(other)} do not")
+        return None
 
     @hookimpl
     def after_move(self, state: State, move: Move) -> list[Transfer]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from framework import Game, Move, PatienceError, State, hookimpl
-from framework.cards import RANK, SUIT, parse_rank
+from framework.cards import RANK, SUIT, SUIT_SYMBOLS, card_symbol, parse_rank
 from framework.plugins import group_option
 
 #: A rank as a rule file writes it: A 2 … 10 (or T) J Q K.
@@ -66,18 +66,47 @@ class DiscardBeaten:
         #: How many cards stay when the game is won.
         self.kept = sum(1 for card in game.pack if RANK[card] in self.left_ranks) if self.left_ranks else 0
 
+    @staticmethod
+    def _tops(state: State, piles: tuple[int, ...]) -> list[tuple[int, int]]:
+        """Each pile of ``piles`` whose top card lies face up, with that card."""
+        cards = state.piles
+        return [(pile, cards[pile][-1]) for pile in piles if cards[pile] and state.face_down[pile] < len(cards[pile])]
+
+    def _beaters(self, pile: int, card: int, tops: list[tuple[int, int]]) -> list[int]:
+        """The top cards, among ``tops``, of other piles than ``pile`` that beat ``card``: its suit, higher."""
+        value = self.value
+        return [top for other, top in tops if other != pile and SUIT[top] == SUIT[card] and value[top] > value[card]]
+
     @hookimpl
     def legal_moves(self, state: State) -> list[Move]:
-        piles = state.piles
-        value = self.value
-        tops = [(pile, piles[pile][-1]) for pile in self.piles
-                if piles[pile] and state.face_down[pile] < len(piles[pile])]
-        moves = []
-        for pile, card in tops:
-            suit, rank = SUIT[card], value[card]
-            if any(other != pile and SUIT[top] == suit and value[top] > rank for other, top in tops):
-                moves.append(Move(pile, self.discard, 1))
-        return moves
+        tops = self._tops(state, self.piles)
+        return [Move(pile, self.discard, 1) for pile, card in tops if self._beaters(pile, card, tops)]
+
+    def _beaten_by(self, state: State, move: Move) -> list[int] | None:
+        """For one of this plugin's discards (from a pile whose top card lies face up), the cards that beat that
+        card; None for any other move."""
+        if move.action or move.count != 1 or move.source not in self.piles or move.target != self.discard:
+            return None
+        card = self._tops(state, (move.source,))
+        return self._beaters(move.source, card[0][1], self._tops(state, self.piles)) if card else None
+
+    @hookimpl
+    def move_words(self, state: State, move: Move) -> str | None:
+        beaters = self._beaten_by(state, move)
+        if beaters is None:
+            return None
+        by = f", beaten by {card_symbol(max(beaters, key=self.value.__getitem__))}" if beaters else ""
+        return f"discard {card_symbol(state.piles[move.source][-1])}{by}"
+
+    @hookimpl
+    def explain_refusal(self, state: State, move: Move) -> str | None:
+        """Why a top card may not be discarded: no higher card of its suit shows on another pile."""
+        if self._beaten_by(state, move) != []:
+            return None
+        card = state.piles[move.source][-1]
+        aces = "aces high" if self.value[0] == 14 else "aces low"
+        return (f"a card is discarded only while a higher card of its suit ({aces}) shows on another pile: "
+                f"no {SUIT_SYMBOLS[SUIT[card]]} above {card_symbol(card)} shows")
 
     @hookimpl
     def is_won(self, state: State) -> bool | None:

@@ -38,9 +38,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from framework import Game, Move, PatienceError, SetVar, State, Transfer, hookimpl
-from framework.cards import RANK, SUIT, make_card, shuffled
+from framework.cards import RANK, SUIT, card_symbol, make_card, shuffled
 from framework.plugins import group_option
 from framework.seeds import redeal_seed
+from framework.words import place, rank_words
 
 ACES = "aces"
 SHUFFLE = "shuffle"
@@ -156,6 +157,10 @@ class Gaps:
         self.after = tuple(_neighbours(card, +1, same_suit, higher) for card in range(52))
         self.before = tuple(_neighbours(card, -1, same_suit, higher) for card in range(52))
         self.starters = frozenset(make_card(self.first, suit) for suit in range(4))
+        #: What a gap takes, in words.
+        self.takes_words = (f"a card {'of any rank' if higher else 'one rank'} above the card on its left, "
+                            f"{'of its suit' if same_suit else 'of any suit'}"
+                            + (", or below the card on its right" if self.from_right else ""))
 
     # --- state ---------------------------------------------------------------------------------
 
@@ -276,6 +281,54 @@ class Gaps:
     @hookimpl
     def move_text(self, move: Move) -> str | None:
         return move.action if move.action in (ACES, SHUFFLE) else None
+
+    @hookimpl
+    def move_words(self, state: State, move: Move) -> str | None:
+        if move.action == ACES:
+            return "set the aces aside" if self.aces == ASIDE else "move the aces to the first column"
+        if move.action == SHUFFLE:
+            return "gather the cards out of sequence, shuffle them and deal them again"
+        if move.action or move.source not in self.cells or move.target not in self.cells or (
+                not state.piles[move.source] or state.piles[move.target]):
+            return None
+        return f"{card_symbol(state.piles[move.source][-1])} into the gap at {place(state.game, move.target)}"
+
+    @hookimpl
+    def explain_refusal(self, state: State, move: Move) -> str | None:
+        """Why a move breaks the rules of the gaps: the aces' opening move first, the redeals, what a gap takes."""
+        if self.aces and move.action != ACES and not state.vars[ACES_VAR]:
+            return f"first {self.move_words(state, Move(-1, -1, 1, ACES))}: the opening move, '{ACES}'"
+        if move.action == ACES:
+            return "the aces have been moved already" if self.aces else None
+        if move.action == SHUFFLE:
+            return self._shuffle_refusal(state) if self.redeals else None
+        if move.action or move.source not in self.cells or move.target not in self.cells:
+            return None
+        piles = state.piles
+        if not piles[move.source]:
+            return None  # the kernel says the cell is empty
+        if piles[move.target]:
+            return "a card moves only into a gap, an empty cell"
+        card = piles[move.source][-1]
+        if card in self._taken(piles, move.target):
+            return None
+        if (move.target - self.cells.start) % self.columns == 0:
+            return f"a gap in the first column takes only {rank_words(self.first)}"
+        left = piles[move.target - 1]
+        if not left and not self.from_right:
+            return "a gap takes no card while the cell on its left is empty"
+        said = f": {card_symbol(card)} does not follow {card_symbol(left[-1])}" if left else ""
+        return f"a gap takes {self.takes_words}{said}"
+
+    def _shuffle_refusal(self, state: State) -> str:
+        used = state.vars[SHUFFLES_VAR]
+        if used >= self.redeals:
+            return f"no redeal is left: {self.redeals} of {self.redeals} are used"
+        if state.is_won():
+            return "the game is won"
+        if not any(state.piles[cell] for cell in self._out_of_sequence(state.piles)):
+            return "every card is in sequence: nothing to shuffle"
+        return "a redeal needs a gap"
 
     # --- the end -------------------------------------------------------------------------------
 

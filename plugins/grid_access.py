@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework import Game, PatienceError, State, hookimpl
+from framework import Game, Move, PatienceError, State, hookimpl
+from framework.cards import card_symbol
 from framework.plugins import group_option
 
 
@@ -74,3 +75,12 @@ class GridAccess:
                 if cell not in free:
                     blocked[cell] = 0
         return blocked
+
+    @hookimpl
+    def explain_refusal(self, state: State, move: Move) -> str | None:
+        """Why a card of the grid that is not free may not move."""
+        if move.action or move.source < 0 or self.pick_limits(state).get(move.source) != 0:
+            return None
+        opening = " or of a cell set aside" if self.openings else ""
+        return (f"in a grid, a card is free only at an edge of its column{opening}: "
+                f"{card_symbol(state.piles[move.source][-1])} has cards above and below it")

@@ -17,6 +17,7 @@ from typing import Any
 
 from framework import Game, Move, PatienceError, SetVar, State, Transfer, hookimpl
 from framework.plugins import group_option
+from framework.words import place
 
 FILL = "fill"
 ROW = "row"
@@ -103,3 +104,27 @@ class GrowingGrid:
     @hookimpl
     def move_text(self, move: Move) -> str | None:
         return move.action if move.action in (FILL, ROW) else None
+
+    @hookimpl
+    def move_words(self, state: State, move: Move) -> str | None:
+        if move.action == FILL:
+            return f"fill the gap at {place(state.game, move.target)} from the stock"
+        if move.action == ROW:
+            return f"deal a new row of {move.count} cards from the stock"
+        return None
+
+    @hookimpl
+    def explain_refusal(self, state: State, move: Move) -> str | None:
+        """Why the grid cannot be filled or grown now: the stock is empty, a gap is left, or no gap is."""
+        if move.action not in (FILL, ROW):
+            return None
+        if not state.piles[self.stock]:
+            return "the stock is empty"
+        gap = self._first_gap(state)
+        if move.action == FILL:
+            if gap is None:
+                return "no gap is left to fill: deal a new row"
+            return f"the stock fills the first gap in reading order, at {place(state.game, gap)}"
+        if gap is not None:
+            return f"a new row is dealt only when no gap is left: fill the gap at {place(state.game, gap)} first"
+        return "the grid has no room for another row"

@@ -12,7 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from framework import Game, Move, SetVar, State, Transfer, hookimpl
+from framework.cards import card_symbol
 from framework.plugins import group_option
+from framework.words import place
 
 RELEASE = "release"
 USED_VAR = "release_used"
@@ -69,6 +71,26 @@ class SingleRelease:
     @hookimpl
     def move_text(self, move: Move) -> str | None:
         return f"{RELEASE} {self.game.pile_names[move.source]}" if move.action == RELEASE else None
+
+    @hookimpl
+    def move_words(self, state: State, move: Move) -> str | None:
+        if move.action != RELEASE or move.source not in self.sources or not state.piles[move.source]:
+            return None
+        return f"set aside {card_symbol(state.piles[move.source][-1])} from {place(self.game, move.source)}"
+
+    @hookimpl
+    def explain_refusal(self, state: State, move: Move) -> str | None:
+        """Why no card may be set aside now: the one release is used, or the groups it waits for hold cards."""
+        if move.action != RELEASE:
+            return None
+        if state.vars[USED_VAR]:
+            return "the one release of the game is used"
+        waiting = [pile for pile in self.must_be_empty if state.piles[pile]]
+        if waiting:
+            return f"a card is set aside only once {place(self.game, waiting[0])} is empty"
+        if move.source not in self.sources:
+            return f"a card is set aside only from the {self.game.pile_group[self.sources.start].name}"
+        return f"{place(self.game, move.source)} is empty" if not state.piles[move.source] else None
 
     @hookimpl
     def check_state(self, state: State) -> str | None:

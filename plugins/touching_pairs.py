@@ -19,8 +19,10 @@ from __future__ import annotations
 from typing import Any
 
 from framework import Game, Move, PatienceError, State, Transfer, hookimpl
-from framework.cards import RANK, parse_rank
+from framework.cards import RANK, card_symbol, parse_rank
 from framework.plugins import group_option
+from framework.refusals import pair_order_words
+from framework.words import rank_words
 
 MATCH = "match"
 CLOSE = "close"
@@ -91,6 +93,9 @@ class TouchingPairs:
         self.upwards = options.get("closing", "reading order") == "upwards"
         self.close_after_pair = bool(options.get("close_after_pair", False))
         touching = options.get("touching", True)
+        #: When two cards pair, in words.
+        self.pair_words = (f"two cards pair when their ranks add up to {total}" if total
+                           else "two cards pair when they have the same rank")
         start = self.cells.start
         #: For each cell, the later cells it may pair with.
         self.partners = {cell: tuple(other for other in self.cells if other > cell and (
@@ -175,3 +180,38 @@ class TouchingPairs:
         if move.action == MATCH:
             return f"{self.game.pile_names[move.source]} {self.game.pile_names[move.target]}"
         return CLOSE if move.action == CLOSE else None
+
+    @hookimpl
+    def move_words(self, state: State, move: Move) -> str | None:
+        if move.action == CLOSE:
+            return "close up the grid" + (" and fill it from the stock" if self.stock is not None else "")
+        piles = state.piles
+        if move.action != MATCH or not piles[move.source] or not piles[move.target]:
+            return None
+        return f"pair {card_symbol(piles[move.source][-1])} and {card_symbol(piles[move.target][-1])}"
+
+    @hookimpl
+    def explain_refusal(self, state: State, move: Move) -> str | None:
+        """Why two cards do not pair, a card does not leave alone, or the grid does not close up."""
+        piles = state.piles
+        if move.action == CLOSE:
+            return "the grid closes up by itself after every pair" if self.close_after_pair else (
+                "the grid has no gap to close up")
+        if move.action == MATCH or not move.action and move.source in self.cells and move.target in self.cells:
+            if move.source not in self.cells or move.target not in self.cells or move.source == move.target:
+                return "a pair is two cards of the grid"
+            if not piles[move.source] or not piles[move.target]:
+                return "a pair is two cards of the grid: one of those cells is empty"
+            first, second = sorted((move.source, move.target))
+            cards = piles[first][-1], piles[second][-1]
+            said = f"{card_symbol(cards[0])} and {card_symbol(cards[1])}"
+            if cards not in self.pairs:
+                return f"{self.pair_words}: {said} do not"
+            if second not in self.partners[first]:
+                return f"two cards pair only when they touch, across, down or diagonally: {said} do not"
+            return pair_order_words(state.game, move)
+        if not move.action and move.source in self.cells and move.target == self.discard and piles[move.source]:
+            alone = " or ".join(rank_words(rank) for rank in sorted(self.alone))
+            return (f"a card leaves alone only if it is {alone}" if alone else "no card leaves alone") + (
+                f"; {self.pair_words}")
+        return None

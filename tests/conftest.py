@@ -32,6 +32,7 @@ def make_position(
     *,
     base: str | None = None,
     rest: str = "s",
+    **variables: object,
 ) -> framework.State:
     """A position of ``game`` with the given piles, every card of the decks accounted for.
 
@@ -39,7 +40,8 @@ def make_position(
     piles not named are empty. The cards not named go to the bottom of pile
     ``rest`` (under the cards given for it), so the decks stay whole: by default
     into the stock, or e.g. under the obstacle's playable card when a position
-    needs an empty stock. ``base`` is the base rank (``"7"``), for games that have one.
+    needs an empty stock. ``base`` is the base rank (``"7"``), for games that have one;
+    ``variables`` set other state variables.
     """
     named = {name: [parse_card(word) for word in text.split()] for name, text in piles.items()}
     left = full_decks(game)
@@ -52,7 +54,7 @@ def make_position(
         "version": 1,
         "game": game.id,
         "piles": {name: [card_text(card) for card in named.get(name, [])] for name in game.pile_names},
-        "vars": {} if base is None else {"base_rank": parse_rank(base)},
+        "vars": ({} if base is None else {"base_rank": parse_rank(base)}) | variables,
     }
     return game.state_from_json(data)
 

@@ -99,7 +99,7 @@ CASES = [
     ("steeplechase", "seed", -1, "field 'seed': a seed is a whole number from 0 to 9007199254740991, or a named deal such as 'ms:617'; got -1"),
     ("steeplechase", "seed", 1.5, "field 'seed': a seed is a whole number from 0 to 9007199254740991, or a named deal such as 'ms:617'; got 1.5"),
     ("steeplechase", "seed", "ms:1", "field 'seed': no deal called 'ms:1' in Steeplechase: a seed is a whole number, 0 or more"),
-    ("steeplechase", "seed", 2, "field 'moves[0]': 't2 f1': 't2 f1' is not legal now: the rules do not let those cards go there"),
+    ("steeplechase", "seed", 2, "field 'moves[0]': 't2 f1': 't2 f1' is not legal now: foundations build up by one in alternating colours (an A goes on a K): 6♦ does not go on 2♣"),
     ("steeplechase", "seed", DELETE, "field 'moves': moves need the 'seed' of the deal they were played from"),
     ("steeplechase", "moves", "t7 f3", "field 'moves': expected a list of move texts"),
     ("steeplechase", "moves", [["t7", "f3"]], "field 'moves': expected a list of move texts"),

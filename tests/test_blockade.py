@@ -158,10 +158,14 @@ def test_fill_goes_to_the_first_gap_in_reading_order(game):
 def test_no_new_row_while_a_gap_remains(game):
     state = position(game, [ROW_OF_TWOS.replace("3C 3C", "3C ."), "3D 3D 3H 3S 3C 3D 3H 3S 4C 4D"], stock="9H")
     assert "row" not in moves(state)
-    with pytest.raises(framework.MoveError, match=r"^'row' is not a legal move now$"):
+    with pytest.raises(framework.MoveError) as refused:
         state.parse_move("row")
+    assert str(refused.value) == ("'row' is not legal now: a new row is dealt only when no gap is left: "
+                                  "fill the gap at row 1, column 10 first")
     state.push(state.parse_move("fill"))
     assert "row" not in moves(state)  # the stock is empty now
+    with pytest.raises(framework.MoveError, match=r"^'row' is not legal now: the stock is empty$"):
+        state.parse_move("row")
     assert state.piles[game.pile_index("g10")] == cards("9H")
 
 

@@ -199,7 +199,8 @@ def documented_hooks() -> dict[str, list[str]]:
 
 def test_the_hookspecs_are_found():
     assert set(hookspec_signatures()) == {"state_vars", "deal_order", "legal_moves", "pick_limits", "apply_action",
-                                          "after_move", "move_text", "is_won", "check_state"}
+                                          "after_move", "move_text", "move_words", "explain_refusal", "is_won",
+                                          "check_state"}
 
 
 def test_every_hook_is_documented_with_its_arguments():

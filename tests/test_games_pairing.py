@@ -185,7 +185,7 @@ def test_the_players_show_a_pair_with_both_its_cards():
     from framework.player.render import describe
 
     state = build("thirteens", {"t1": "AD", "t4": "QS", "s": "KH"})
-    assert [describe(state, move) for move in state.legal_moves()] == ["t1 t4  A♦ Q♠"]
+    assert [describe(state, move) for move in state.legal_moves()] == ["t1 t4  pair A♦ and Q♠"]
 
 
 def test_a_gather_with_more_cards_than_its_piles_take_deals_the_extra_ones_from_the_first_pile():

@@ -17,6 +17,7 @@ from click.testing import CliRunner
 import framework
 from framework import Move, PluginError, SetFaceDown, SetVar, Transfer, hookimpl, plugins
 from framework.cli import main
+from framework.words import move_words
 
 
 class Mischief:
@@ -51,6 +52,21 @@ class Mischief:
         if move.action != "poke":
             return None
         return {"move_text:raise": lambda: 1 / 0, "move_text:number": lambda: 5}.get(self.mode, lambda: "poke")()
+
+    @hookimpl
+    def move_words(self, state, move):
+        if move.action != "poke":
+            return None
+        if not self.wrong(state, "move_words"):
+            return "poke a card from the 1st column to the 2nd"
+        return {"move_words:raise": lambda: 1 / 0, "move_words:number": lambda: 5, "move_words:lines": lambda: "poke\nagain",
+                "move_words:blank": lambda: " "}[self.mode]()
+
+    @hookimpl
+    def explain_refusal(self, state, move):
+        if not self.wrong(state, "explain_refusal"):
+            return None
+        return {"explain_refusal:number": 7, "explain_refusal:blank": ""}[self.mode]
 
     @hookimpl
     def deal_order(self, seed):
@@ -306,6 +322,43 @@ def test_a_plugin_that_fails_to_name_a_move_is_named(mischief, mode, message):
         state.move_text(Move(-1, -1, 1, "poke"))
     assert str(caught.value) == message
     assert state.to_json() == before and state.move_text(state.legal_moves()[0]) == "t1 t2"
+
+
+WORDS = [
+    ("move_words:raise", "plugin 'mischief' failed in hook 'move_words': ZeroDivisionError: division by zero"),
+    ("move_words:number", "plugin 'mischief' answered nonsense in hook 'move_words': 5 is not text"),
+    ("move_words:lines", "plugin 'mischief' answered nonsense in hook 'move_words': 'poke\\nagain' is more than one line"),
+    ("move_words:blank", "plugin 'mischief' answered nonsense in hook 'move_words': ' ' says nothing"),
+]
+
+
+@pytest.mark.parametrize(("mode", "message"), WORDS, ids=[mode for mode, _ in WORDS])
+def test_a_plugin_that_fails_to_word_a_move_is_named(mischief, mode, message):
+    state = armed(mischief(mode))
+    before = state.to_json()
+    with pytest.raises(PluginError) as caught:
+        move_words(state, Move(-1, -1, 1, "poke"))
+    assert str(caught.value) == message
+    state.vars["armed"] = False
+    assert move_words(state, Move(-1, -1, 1, "poke")) == "poke a card from the 1st column to the 2nd"
+    assert state.to_json() == {**before, "vars": {**before["vars"], "armed": False}}
+
+
+REFUSALS = [
+    ("explain_refusal:number", "plugin 'mischief' answered nonsense in hook 'explain_refusal': 7 is not text"),
+    ("explain_refusal:blank", "plugin 'mischief' answered nonsense in hook 'explain_refusal': '' says nothing"),
+]
+
+
+@pytest.mark.parametrize(("mode", "message"), REFUSALS, ids=[mode for mode, _ in REFUSALS])
+def test_a_plugin_that_explains_a_refusal_with_nonsense_is_named(mischief, mode, message):
+    state = armed(mischief(mode))
+    illegal = Move(-1, -1, 1, "prod")
+    with pytest.raises(PluginError) as caught:
+        state.explain(illegal)
+    assert str(caught.value) == message
+    state.vars["armed"] = False
+    assert state.explain(illegal) == "the rules do not allow prod now"
 
 
 IS_WON = [

@@ -210,8 +210,11 @@ def test_a_won_game_is_said_and_ends_with_status_0(almost_won):
 def test_auto_play_is_on_by_default_and_finishes_what_is_safe(almost_won):
     result = patience("play", "--load", str(almost_won), script=["t1 f"])
     assert result.returncode == 0
+    assert re.search(r"^played: 10[♦♥♣♠] to the foundation on 9[♦♥♣♠] \[t1 f\d\]$", result.stdout, flags=re.MULTILINE)
     auto = re.findall(r"^auto-play: (.*)$", result.stdout, flags=re.MULTILINE)
-    assert len(auto) == 1 and sorted(move.split()[0] for move in auto[0].split(", ")) == ["o", "w"]
+    assert len(auto) == 1
+    said = re.findall(r"10[♦♥♣♠] to the foundation on 9[♦♥♣♠] \[(\w) f\d\]", auto[0])
+    assert len(said) == len(auto[0].split(", ")) and sorted(said) == ["o", "w"]
     assert result.stdout.rstrip().endswith(RESULT_TEXT[WON])
 
 
@@ -286,7 +289,8 @@ def test_undo_redo_and_restart_without_limit(steeplechase, tmp_path):
 def test_undo_takes_back_a_move_with_what_auto_play_did_after_it(almost_won, tmp_path):
     after = tmp_path / "after.json"
     result = patience("play", "--load", str(almost_won), script=["t1 f", "undo", f"save {after}"])
-    assert re.search(r"^undone: t1 f\d, (w|o) f\d, (w|o) f\d$", result.stdout, flags=re.MULTILINE)
+    ten = r"10[♦♥♣♠] to the foundation on 9[♦♥♣♠]"
+    assert re.search(fr"^undone: {ten} \[t1 f\d\], {ten} \[(w|o) f\d\], {ten} \[(w|o) f\d\]$", result.stdout, flags=re.MULTILINE)
     assert json.loads(after.read_text())["state"]["piles"] == json.loads(almost_won.read_text())["piles"]
 
 
@@ -335,7 +339,7 @@ def test_help_and_rules_inside_the_player(steeplechase):
 def test_a_hint_from_a_solution_the_solver_finds_plays_nothing(almost_won, tmp_path):
     after = tmp_path / "after.json"
     result = patience("play", "--load", str(almost_won), script=["hint", f"save {after}", "t1 f", "hint"])
-    assert re.search(r"^hint: [tow]1? f\d  10[♦♥♣♠]  \(it starts a winning line the solver found\)$", result.stdout, flags=re.MULTILINE)
+    assert re.search(r"^hint: 10[♦♥♣♠] to the foundation on 9[♦♥♣♠] \[[tow]1? f\d\]  \(it starts a winning line the solver found\)$", result.stdout, flags=re.MULTILINE)
     assert json.loads(after.read_text())["state"]["piles"] == json.loads(almost_won.read_text())["piles"]
     assert result.stdout.rstrip().endswith("> hint\nThe game is won already.")
 
@@ -345,7 +349,8 @@ def test_a_hint_without_a_solution_says_so(steeplechase):
     result = patience("play", "steeplechase", "--seed", "1", script=["hint 0", "hint soon", "hint 1 2"])
     replies = [reply.splitlines() for reply in result.stdout.split("\n> ")[1:]]
     assert replies[0][1].startswith("hint: ") and replies[0][1].endswith("(the solver found no win within 0 s; this is the move it would try first)")
-    assert state.is_legal(state.parse_move(replies[0][1].split("  ")[0].removeprefix("hint: ")))
+    typed = re.fullmatch(r"hint: .+ \[(.+)\]  \(.*\)", replies[0][1])
+    assert typed and state.is_legal(state.parse_move(typed.group(1)))
     assert replies[1][1] == "hint SECONDS: expected a number of seconds from 0 to 3600, got 'soon'"
     assert replies[2][1] == "say hint, or hint SECONDS to search longer"
 

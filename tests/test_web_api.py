@@ -21,6 +21,7 @@ from framework.safety import safe_moves
 from framework.seeds import MAX_SEED
 from framework.session import Session
 from framework.web.app import create_app
+from framework.words import move_words
 
 ROOT = Path(__file__).resolve().parent.parent
 LAUNCH_GAMES = ("steeplechase", "blockade")
@@ -123,10 +124,12 @@ def test_a_new_deal_without_auto_play_is_the_deal_itself(client):
     assert table["played"] == [] and table["moves_made"] == 0 and not table["can_undo"] and not table["can_redo"]
     assert pile_cards(table, "t2") == ["4H"] and pile_cards(table, "f1") == ["5S"]
     stock = next(pile for pile in table["piles"] if pile["name"] == "s")
-    assert stock == {"name": "s", "group": "stock", "down": 82, "cards": []}  # the stock's cards stay hidden
+    assert stock == {"name": "s", "group": "stock", "down": 82, "cards": [], "takes": None, "blocked": False}  # hidden
     assert [move["text"] for move in table["moves"]] == texts(deal)
-    assert {"text": "t2 t8", "source": "t2", "target": "t8", "count": 1, "action": ""} in table["moves"]
-    assert {"text": "d", "source": "s", "target": "w", "count": 1, "action": "deal"} in table["moves"]
+    assert {"text": "t2 t8", "words": "4♥ to the 8th column", "source": "t2", "target": "t8", "count": 1,
+            "action": ""} in table["moves"]
+    assert {"text": "d", "words": "turn the stock", "source": "s", "target": "w", "count": 1,
+            "action": "deal"} in table["moves"]
 
 
 def test_cards_are_sent_with_rank_suit_symbol_and_colour(client):
@@ -225,12 +228,33 @@ def test_playing_a_move_changes_the_table_as_the_kernel_does(client):
     assert [move["text"] for move in after["moves"]] == texts(state)
 
 
+def test_the_moves_played_and_undone_are_said_in_words_of_the_position_before_each(client):
+    table = new(client, "steeplechase", 3, autoplay=False)
+    after = client.post(path(table, "/moves"), json={"move": "t2 t8"}).json()
+    assert after["said"] == ["4♥ to the 8th column"]
+    assert {"text": "t8 t2 2", "words": "5♣ 4♥ to the 2nd column", "source": "t8", "target": "t2", "count": 2,
+            "action": ""} in after["moves"]
+    undone = client.post(path(table, "/undo")).json()
+    assert undone["played"] == ["t2 t8"] and undone["said"] == ["4♥ to the 8th column"]
+    redone = client.post(path(table, "/redo")).json()
+    assert redone["said"] == ["4♥ to the 8th column"]
+    assert client.get(path(table)).json()["said"] == []
+
+
 def test_a_move_is_followed_by_auto_play_when_it_is_on(client):
     table = new(client, "steeplechase", 34, autoplay=True)
     session, _ = Session.new(framework.load_game("steeplechase"), 34)
     auto = session.play(session.state.parse_move("t2 t5"))
     after = client.post(path(table, "/moves"), json={"move": "t2 t5"}).json()
     assert after["played"] == ["t2 t5", *(session.state.move_text(move) for move in auto)]
+    board = framework.load_game("steeplechase").deal(34)
+    for move in session.state.move_stack[:-1 - len(auto)]:
+        board.push(move)
+    expected = []
+    for move in session.state.move_stack[-1 - len(auto):]:
+        expected.append(move_words(board, move))
+        board.push(move)
+    assert after["said"] == expected and len(expected) == len(after["played"])
 
 
 def test_a_move_may_be_written_short_as_the_terminal_player_takes_it(client):
@@ -240,7 +264,10 @@ def test_a_move_may_be_written_short_as_the_terminal_player_takes_it(client):
 
 
 @pytest.mark.parametrize(("body", "status", "words"), [
-    ({"move": "t1 t2"}, 400, ("'t1 t2' is not legal now",)),
+    ({"move": "t1 t2"}, 400, ("'t1 t2' is not legal now: columns build down by one in alternating colours "
+                              "(a K goes on an A): 10♦ does not go on 4♥",)),
+    ({"move": "t1 t3 2"}, 400, ("'t1 t3 2' is not legal now: the 1st column holds only one card",)),
+    ({"move": "o t1"}, 400, ("'o t1' is not legal now: cards go from the obstacle only to the foundation",)),
     ({"move": "x9 t2"}, 400, ("no pile called 'x9'",)),
     ({"move": "t1"}, 400, ("'t1' is not a move",)),
     ({"move": "t8 f"}, 200, ()),  # the control: a legal move is played
@@ -342,8 +369,10 @@ def test_a_hint_is_a_legal_move_from_the_solver_and_changes_nothing(client):
 def test_a_hint_names_the_winning_move_and_says_when_there_is_none(client):
     loaded = client.post("/api/sessions/load", json=won_in_one_steeplechase().to_json()).json()
     found = client.get(path(loaded, "/hint")).json()
-    assert found == {"move": {"text": "w f1", "source": "w", "target": "f1", "count": 1, "action": ""}, "how": "solution",
-                     "message": "Hint: w f1 (it starts a winning line the solver found).", "line_left": 1}
+    words = "6♣ to the foundation on 5♥"
+    assert found == {"move": {"text": "w f1", "words": words, "source": "w", "target": "f1", "count": 1, "action": ""},
+                     "how": "solution", "message": f"Hint: {words} (it starts a winning line the solver found).",
+                     "line_left": 1}
     client.post(path(loaded, "/moves"), json={"move": "w f1"})
     assert client.get(path(loaded, "/hint")).json() == {"move": None, "how": "won", "message": "The game is won already.",
                                                         "line_left": None}
@@ -355,12 +384,12 @@ def test_a_hint_names_the_winning_move_and_says_when_there_is_none(client):
 def test_the_next_hint_goes_on_along_the_winning_line_the_first_one_found(client):
     table = new(client, "steeplechase", 7, autoplay=False)
     first = client.get(path(table, "/hint"), params={"seconds": 30}).json()
-    assert first["how"] == "solution" and first["message"] == f"Hint: {first['move']['text']} (it starts a winning line the solver found)."
+    assert first["how"] == "solution" and first["message"] == f"Hint: {first['move']['words']} (it starts a winning line the solver found)."
     length = first["line_left"]
     client.post(path(table, "/moves"), json={"move": first["move"]["text"]})
     second = client.get(path(table, "/hint"), params={"seconds": 30}).json()
     assert second["how"] == "solution" and second["line_left"] == length - 1 and second["move"] in client.get(path(table, "/moves")).json()
-    assert second["message"] == f"Hint: {second['move']['text']} (move 2 of a winning line of {length} the solver found)."
+    assert second["message"] == f"Hint: {second['move']['words']} (move 2 of a winning line of {length} the solver found)."
 
 
 @pytest.mark.parametrize(("seconds", "words"), [
@@ -572,3 +601,46 @@ def test_a_stock_whose_top_card_may_be_played_shows_it(client):
     assert stock["down"] == 23 and len(stock["cards"]) == 1
     klondike = next(pile for pile in new(client, "klondike", 3)["piles"] if pile["name"] == "s")
     assert klondike["down"] == 24 and klondike["cards"] == []
+
+
+def pile(table: dict, name: str) -> dict:
+    return next(pile for pile in table["piles"] if pile["name"] == name)
+
+
+def test_an_empty_pile_says_the_rank_it_takes_where_a_rule_fixes_one(client):
+    steeplechase = new(client, "steeplechase", 3, autoplay=False)  # base rank 5, the 5♠ on f1
+    assert [pile(steeplechase, f"f{n}")["takes"] for n in range(1, 9)] == [None] + ["5"] * 7
+    assert all(pile(steeplechase, f"t{n}")["takes"] is None for n in range(1, 9))  # not empty
+    after = client.post(path(steeplechase, "/moves"), json={"move": "t2 t8"}).json()
+    assert pile(after, "t2")["takes"] is None  # an empty column takes any card
+    blockade = client.post("/api/sessions/load", json=stuck_blockade().to_json()).json()
+    assert [pile(blockade, f"{label}1")["takes"] for label in "ak"] == ["A", "K"]
+    assert pile(blockade, "g110")["takes"] is None  # an empty cell takes nothing
+    klondike = client.post("/api/sessions/load", json=make_position(
+        framework.load_game("klondike"), {"t1": "TD"}).to_json()).json()
+    assert pile(klondike, "t2")["takes"] == "K" and pile(klondike, "f1")["takes"] == "A"
+
+
+def test_a_base_rank_chosen_in_play_is_the_rank_the_empty_foundations_take(client):
+    game = framework.load_game("chessboard")  # the first card played to a foundation sets the base rank
+    state = make_position(game, {"t1": "9S", "t2": "9H", "t5": "KH"}, rest="t5")
+    table = client.post("/api/sessions/load", params={"autoplay": False}, json=state.to_json()).json()
+    assert [pile(table, f"f{n}")["takes"] for n in range(1, 5)] == [None] * 4
+    after = client.post(path(table, "/moves"), json={"move": "t1 f1"}).json()
+    assert [pile(after, f"f{n}")["takes"] for n in range(1, 5)] == [None, "9", "9", "9"]
+
+
+def test_a_pile_whose_cards_the_rules_hold_now_is_blocked(client):
+    rows = ["2C 2C 2D 2D 2H 2H 2S 2S 3C 3C", "AS KH 3D 3H 3S 5H 3D 3H 3S 4C", "AC 4D 4H 4S 4C 4D 4H 4S 5C KD"]
+    cells = {f"g{row * 10 + column + 1}": card for row, line in enumerate(rows) for column, card in enumerate(line.split())}
+    blockade = make_position(framework.load_game("blockade"), cells, grid_rows=3)
+    table = client.post("/api/sessions/load", params={"autoplay": False}, json=blockade.to_json()).json()
+    blocked = {view["name"] for view in table["piles"] if view["blocked"]}
+    assert blocked == {f"g{cell}" for cell in range(11, 21)}  # the middle row; the top and bottom rows are free
+    two_rows = make_position(blockade.game, {name: card for name, card in cells.items() if int(name[1:]) <= 20},
+                             grid_rows=2)
+    table = client.post("/api/sessions/load", params={"autoplay": False}, json=two_rows.to_json()).json()
+    assert not any(view["blocked"] for view in table["piles"])  # every card is free, though few go anywhere
+    pyramid = make_position(framework.load_game("pyramid"), {"p1": "KS", "p2": "8C", "p3": "5C", "p28": "QH"})
+    table = client.post("/api/sessions/load", params={"autoplay": False}, json=pyramid.to_json()).json()
+    assert {view["name"] for view in table["piles"] if view["blocked"]} == {"p1"}  # under p2 and p3

@@ -17,6 +17,7 @@ from ..notation import move_examples
 from ..savefile import write_json
 from ..session import HINT_SECONDS, RESULT_TEXT, PlayError, Session, load_session
 from ..state import Outcome
+from ..words import move_words, said, said_of_last
 from .render import Look, describe, draw, pile_names
 
 if TYPE_CHECKING:
@@ -58,15 +59,21 @@ class Player:
 
     def play(self, move: Move) -> None:
         """Play a legal move, then show what auto-play added and the table."""
-        text = describe(self.session.state, move, self.look)
+        state = self.session.state
+        played = self.look.told(move_words(state, move), state.move_text(move))
         auto = self.session.play(move)
-        self.out(text)
+        self.out(f"played: {played}")
         self.show_changes(auto)
 
+    def told(self, moves: list[Move], said: list[str]) -> str:
+        """Moves in words with their texts, ``said`` of each in turn: ``10♦ to a foundation [w f3], …``."""
+        return ", ".join(self.look.told(words, self.session.state.move_text(move)) for move, words in zip(moves, said))
+
     def show_changes(self, auto: list[Move]) -> None:
-        """After the state changed: the auto-played moves, the table, and the result if play has ended."""
+        """After the state changed: the auto-played moves (the last ones played), the table, and the result if
+        play has ended."""
         if auto:
-            self.out("auto-play: " + ", ".join(self.session.state.move_text(move) for move in auto))
+            self.out("auto-play: " + self.told(auto, said_of_last(self.session.state, len(auto))))
         self.show_table()
         result = self.session.result()
         if result is not None:
@@ -111,14 +118,14 @@ def _moves(player: Player, arguments: list[str]) -> None:
 def _undo(player: Player, arguments: list[str]) -> None:
     _no_arguments("undo", arguments)
     undone = player.session.undo()
-    player.out("undone: " + ", ".join(player.session.state.move_text(move) for move in undone))
+    player.out("undone: " + player.told(undone, said(player.session.state, undone)))
     player.show_table()
 
 
 def _redo(player: Player, arguments: list[str]) -> None:
     _no_arguments("redo", arguments)
     redone = player.session.redo()
-    player.out("redone: " + ", ".join(player.session.state.move_text(move) for move in redone))
+    player.out("redone: " + player.told(redone, said_of_last(player.session.state, len(redone))))
     player.show_changes([])
 
 
@@ -158,7 +165,8 @@ def _hint(player: Player, arguments: list[str]) -> None:
     if found.move is None:
         player.out(found.reason)
         return
-    player.out(f"hint: {describe(state, found.move, player.look)}  ({found.reason})")
+    told = player.look.told(move_words(state, found.move), state.move_text(found.move))
+    player.out(f"hint: {told}  ({found.reason})")
 
 
 def _auto(player: Player, arguments: list[str]) -> None:

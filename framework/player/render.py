@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING
 import click
 
 from ..cards import COLOUR, RED_SUITS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, card_symbol, card_text, rank_text
-from ..moves import GATHERS_VAR, PAIR, REDEALS_VAR
+from ..moves import GATHERS_VAR, REDEALS_VAR
 from ..spec import Fan, GameSpec, Role
+from ..words import move_words
 
 if TYPE_CHECKING:
     from ..compile import Group
@@ -68,6 +69,17 @@ class Look:
     def hidden(self) -> str:
         """A face-down card."""
         return click.style(HIDDEN, dim=True) if self.colour else HIDDEN
+
+    def words(self, text: str) -> str:
+        """Words that name cards (``7♥ to the 3rd column``), with suit letters where symbols cannot be written."""
+        return text if self.symbols else text.translate(_SUIT_LETTERS)
+
+    def told(self, words: str, text: str) -> str:
+        """A move in words, with the text that plays it in brackets: ``7♥ to the 3rd column [t1 t3]``."""
+        return f"{self.words(words)} [{text}]"
+
+
+_SUIT_LETTERS = str.maketrans(SUIT_SYMBOLS, SUITS)
 
 
 PLAIN = Look()
@@ -122,16 +134,9 @@ def heading(state: State) -> str:
 
 
 def describe(state: State, move: Move, look: Look = PLAIN, *, align: int = 0) -> str:
-    """The move's text, padded to ``align`` characters, then the cards it picks up: for a pair, the top cards
-    of both its piles (any other action's text stands alone)."""
-    text = state.move_text(move)
-    if move.action == PAIR:
-        cards = [state.piles[move.source][-1], state.piles[move.target][-1]]
-    elif move.action:
-        return text
-    else:
-        cards = state.piles[move.source][-move.count:]
-    return f"{text:<{align}}  " + " ".join(look.card(card) for card in cards)
+    """The move's text, padded to ``align`` characters, then the move in words: ``t1 t3     7♥ to the 3rd
+    column``."""
+    return f"{state.move_text(move):<{align}}  {look.words(move_words(state, move))}"
 
 
 def pack_words(spec: GameSpec) -> str:

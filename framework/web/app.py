@@ -116,7 +116,7 @@ def create_app(*, session_limit: int | None = None) -> FastAPI:  # noqa: C901 --
     def undo(key: str) -> dict[str, Any]:
         """Take back the last turn (a move and what auto-play added to it)."""
         with sessions.use(key) as session:
-            return table_view(key, session, session.undo())
+            return table_view(key, session, session.undo(), undone=True)
 
     @app.post("/api/sessions/{key}/redo", response_model=TableView, tags=["play"])
     def redo(key: str) -> dict[str, Any]:

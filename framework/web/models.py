@@ -105,12 +105,21 @@ class PileView(BaseModel):
     group: str
     down: int = Field(description="How many face-down cards lie at the bottom.")
     cards: list[CardView] = Field(description="The face-up cards, bottom first.")
+    takes: str | None = Field(description="For an empty pile whose rules fix the one rank it takes now (a "
+                                          "foundation's base rank, 'an empty column takes only a K'), that rank "
+                                          "as the cards show it: 'A', '10', 'K'; else null.")
+    blocked: bool = Field(description="Whether the pile holds cards of which the rules let none be picked up "
+                                      "now (covered by other piles, or held by a plugin's rule, as a grid's "
+                                      "card that is not at an edge of its column); not merely that no legal "
+                                      "move takes its card.")
 
 
 class MoveView(BaseModel):
     """A legal move."""
 
     text: str = Field(description="The move's short text, as POST .../moves takes it.")
+    words: str = Field(description="The move in plain words, naming cards and places as the table shows them: "
+                                   "'7♥ to the 3rd column', 'turn the stock'.")
     source: str | None
     target: str | None
     count: int
@@ -127,6 +136,8 @@ class TableView(BaseModel):
     piles: list[PileView]
     moves: list[MoveView]
     played: list[str] = Field(description="The moves this request played (auto-play's included), or undid.")
+    said: list[str] = Field(description="The words of each move in 'played', said of the position before it was "
+                                        "played: '7♥ to the 3rd column'.")
     moves_made: int
     can_undo: bool
     can_redo: bool

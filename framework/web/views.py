@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..cards import COLOUR, SUIT, SUIT_SYMBOLS, card_symbol, card_text
+from ..cards import COLOUR, RANK, SUIT, SUIT_SYMBOLS, card_text, rank_symbol
+from ..refusals import blocked_piles
 from ..session import RESULT_TEXT
 from ..spec import Role
+from ..words import move_words, said, said_of_last
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -47,15 +49,16 @@ def game_view(game: Game) -> dict[str, Any]:
 
 def card_view(card: int) -> dict[str, Any]:
     """A face-up card: its text, rank, suit symbol and colour."""
-    return {"text": card_text(card), "rank": card_symbol(card)[:-1], "suit": SUIT_SYMBOLS[SUIT[card]],
+    return {"text": card_text(card), "rank": rank_symbol(RANK[card]), "suit": SUIT_SYMBOLS[SUIT[card]],
             "red": bool(COLOUR[card])}
 
 
 def move_view(state: State, move: Move) -> dict[str, Any]:
-    """A move: its text, the piles it goes between (by name), how many cards, its action."""
+    """A move: its text and its words, the piles it goes between (by name), how many cards, its action."""
     names = state.game.pile_names
     return {
         "text": state.move_text(move),
+        "words": move_words(state, move),
         "source": names[move.source] if move.source >= 0 else None,
         "target": names[move.target] if move.target >= 0 else None,
         "count": move.count,
@@ -68,19 +71,22 @@ def moves_view(state: State) -> list[dict[str, Any]]:
     return [move_view(state, move) for move in state.legal_moves()]
 
 
-def table_view(key: str, session: Session, played: Iterable[Move] = ()) -> dict[str, Any]:
-    """A game in play: the piles, the legal moves, what this request played, and the result."""
+def table_view(key: str, session: Session, played: Sequence[Move] = (), *, undone: bool = False) -> dict[str, Any]:
+    """A game in play: the piles, the legal moves, what this request played (the last moves on the state's
+    stack; with ``undone``, the moves it took back from the position now), and the result."""
     state = session.state
     game = state.game
     result = session.result()
+    blocked = blocked_piles(state)
     return {
         "session": key,
         "game": game.id,
         "seed": state.seed,
         "autoplay": session.autoplay,
-        "piles": [_pile_view(state, pile) for pile in range(len(game.pile_names))],
+        "piles": [_pile_view(state, pile, pile in blocked) for pile in range(len(game.pile_names))],
         "moves": moves_view(state),
         "played": [state.move_text(move) for move in played],
+        "said": said(state, played) if undone else said_of_last(state, len(played)),
         "moves_made": len(state.move_stack),
         "can_undo": bool(session.turns),
         "can_redo": bool(session.redo_turns),
@@ -94,16 +100,18 @@ def hint_view(state: State, found: Suggestion) -> dict[str, Any]:
     if found.move is None:
         return {"move": None, "how": found.how, "message": found.reason, "line_left": None}
     move = move_view(state, found.move)
-    return {"move": move, "how": found.how, "message": f"Hint: {move['text']} ({found.reason}).",
+    return {"move": move, "how": found.how, "message": f"Hint: {move['words']} ({found.reason}).",
             "line_left": found.line_left}
 
 
-def _pile_view(state: State, pile: int) -> dict[str, Any]:
+def _pile_view(state: State, pile: int, blocked: bool) -> dict[str, Any]:
     game = state.game
     group = game.pile_group[pile]
     cards = state.piles[pile]
     down = state.face_down[pile]
     if group.role == Role.STOCK:  # a stock is face down throughout, but for a top card the rules may play
         down = len(cards) - (1 if cards and pile in game.open_stock_piles else 0)
+    takes = None if cards else group.rank_on_empty(state.base_rank)
     return {"name": game.pile_names[pile], "group": group.name, "down": down,
-            "cards": [card_view(card) for card in cards[down:]]}
+            "cards": [card_view(card) for card in cards[down:]],
+            "takes": None if takes is None else rank_symbol(takes), "blocked": blocked}

@@ -1,0 +1,456 @@
+"""Why a move is not legal: the first rule it breaks, in words built from the rule data.
+
+``explain(state, move)`` asks the plugins first (``explain_refusal``), then walks
+the rules the kernel applies, in the order it applies them: where the cards come
+from, whether they may be picked up, where their group sends cards, and what the
+target pile takes. Each refusal is one line, naming cards and places as the table
+shows them (``framework.words``): ``columns build down by one in alternating
+colours: 7♥ does not go on 9♠``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from .cards import RANK, SUIT, SUIT_SYMBOLS, card_symbol, rank_symbol
+from .moves import DEAL, GATHER, GATHERS_VAR, PAIR, REDEAL, REDEALS_VAR, Move
+from .spec import UNLIMITED, Accepts, BuildRule, Direction, PairRule, Pick, Role, RunLimit, SuitRule
+from .words import a, destination, move_words, noun, place, rank_words
+
+if TYPE_CHECKING:
+    from .compile import Group, Rules
+    from .state import State
+
+#: How many refusals a message gives for text that names several piles (``t3 f``).
+REFUSALS_SAID = 3
+
+_SUIT_WORDS = {
+    SuitRule.ANY: "regardless of suit",
+    SuitRule.SAME: "in suit",
+    SuitRule.ALTERNATE_COLOURS: "in alternating colours",
+    SuitRule.SAME_COLOUR: "in one colour",
+    SuitRule.DIFFERENT: "in different suits",
+}
+_DIRECTION_WORDS = {Direction.UP: "up", Direction.DOWN: "down", Direction.EITHER: "up or down"}
+_WRAP_WORDS = {Direction.UP: "an A goes on a K", Direction.DOWN: "a K goes on an A",
+               Direction.EITHER: "A and K go on each other"}
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                 "twelve")
+
+
+def count_words(count: int, what: str) -> str:
+    """``one card``, ``3 cards``, ``no free cells``: a count of ``what`` (a singular noun whose plural adds s)."""
+    number = _NUMBER_WORDS[count] if count <= 1 else str(count)
+    return f"{number} {what}{'' if count == 1 else 's'}"
+
+
+def build_words(rule: BuildRule) -> str:
+    """How a build rule lays a card on another: ``down by one in alternating colours``, ``up by one in suit (an
+    A goes on a K)``, ``in any order of rank, in suit``."""
+    suit = _SUIT_WORDS[rule.suit]
+    if rule.direction is Direction.ANY:
+        return f"in any order of rank, {suit}"
+    if rule.direction is Direction.NONE:
+        return "not at all"
+    step = _NUMBER_WORDS[rule.step] if rule.step < len(_NUMBER_WORDS) else str(rule.step)
+    words = f"{_DIRECTION_WORDS[rule.direction]} by {step} {suit}"
+    return f"{words} ({_WRAP_WORDS[rule.direction]})" if rule.wrap else words
+
+
+def pair_words(rule: PairRule) -> str:
+    """How cards leave in pairs: ``two cards leave together when their ranks add up to 13``."""
+    if rule.same_rank and rule.add_up_to:
+        return f"two cards leave together when they have the same rank or their ranks add up to {rule.add_up_to}"
+    if rule.same_rank:
+        return "two cards leave together when they have the same rank"
+    return f"two cards leave together when their ranks add up to {rule.add_up_to}"
+
+
+def explain(state: State, move: Move) -> str:
+    """Why ``move`` is not legal in ``state``: the first rule it breaks, in one line; for a legal move, that it is.
+
+    A plugin's rule is asked first (``explain_refusal``), then the rule data's.
+    """
+    last = len(state.piles) - 1
+    wrong = next((pile for pile in (move.source, move.target) if not -1 <= pile <= last), None)
+    if wrong is not None:
+        return f"there is no pile {wrong}: piles are numbered from 0 to {last}"
+    if not move.action and (move.source < 0 or move.target < 0 or move.source == move.target):
+        return "a card move goes from one pile to another"
+    if state.is_legal(move):
+        return f"legal now: {move_words(state, move)}"
+    reason = state.game.hooks.explain_refusal(state, move)
+    if reason is None:
+        reason = _kernel_refusal(state, move)
+    return reason or f"the rules do not allow {state.move_text(move)} now"
+
+
+def blocked_piles(state: State) -> frozenset[int]:
+    """The piles holding cards from which the rules let no card be picked up now, though they may be at other
+    times: under cards of other piles, all face down, or held by a plugin's pick limit of 0."""
+    game = state.game
+    limits = game.hooks.pick_limits(state) or {}
+    piles = {*game.source_piles, *(game.pairing.piles if game.pairing else ()), *limits}
+    return frozenset(pile for pile in piles
+                     if state.piles[pile] and (limits.get(pile) == 0 or _not_free(state, pile) is not None))
+
+
+def text_refusal(state: State, action: str, places: list[set[int]], count: int | None) -> str | None:
+    """Why no legal move matches typed text: ``action`` (empty for a card move), the piles each word names, and
+    the number of cards if given; None where the text names no move to explain."""
+    game = state.game
+    sources = sorted(places[0]) if places else []
+    targets = sorted(places[1]) if len(places) > 1 else []
+    moves: list[Move] = []
+    if not action and sources and targets:
+        moves = [Move(source, target, count or 1, PAIR if _pairs(game, source, target) else "")
+                 for source in sources for target in targets if source != target]
+        if not moves:
+            return "a card move goes from one pile to another"
+    elif action == DEAL:
+        moves = [Move(stock.piles.start, stock.stock_target, count or 1, DEAL) for stock in game.stocks]
+        if not moves:
+            return "this game has no stock that deals"
+    elif action == REDEAL:
+        moves = [Move(stock.stock_target, stock.piles.start, count or 1, REDEAL) for stock in game.stocks]
+        if not moves:
+            return "this game has no stock to turn over again"
+    elif action == GATHER:
+        moves = [Move(group.piles.start, -1, 1, GATHER) for group in game.gatherers]
+        if not moves:
+            return "nothing in this game is gathered and dealt again"
+    elif action:
+        moves = [Move(sources[0] if sources else -1, targets[0] if targets else -1, count or 1, action)]
+    return _said_once(explain(state, move) for move in moves) if moves else None
+
+
+def _pairs(game: Rules, source: int, target: int) -> bool:
+    """Whether two piles named as a move mean a pair: both pair by the game's pair rule, and no card goes from
+    one to the other."""
+    pairing = game.pairing
+    return bool(pairing and source in pairing.piles and target in pairing.piles
+                and game.pile_group[target] not in game.pile_group[source].target_groups)
+
+
+def _said_once(reasons: Iterable[str]) -> str:
+    """The distinct ``reasons``, in order, the first few of them joined."""
+    distinct = list(dict.fromkeys(reasons))
+    more = f"; and {len(distinct) - REFUSALS_SAID} more" if len(distinct) > REFUSALS_SAID else ""
+    return "; ".join(distinct[:REFUSALS_SAID]) + more
+
+
+def _kernel_refusal(state: State, move: Move) -> str | None:
+    """The rule of the data that ``move`` breaks, or None if none is found."""
+    if not move.action:
+        return _card_refusal(state, move)
+    if move.action == DEAL:
+        return _deal_refusal(state, move)
+    if move.action == REDEAL:
+        return _redeal_refusal(state, move)
+    if move.action == GATHER:
+        return _gather_refusal(state, move)
+    if move.action == PAIR:
+        return _pair_refusal(state, move)
+    return None
+
+
+# --- card moves ----------------------------------------------------------------------------------
+
+
+def _card_refusal(state: State, move: Move) -> str | None:
+    return (_source_refusal(state, move) or _route_refusal(state, move) or _pick_refusal(state, move)
+            or _target_refusal(state, move) or _run_limit_refusal(state, move))
+
+
+def _not_free(state: State, pile: int) -> str | None:
+    """Why the top card of ``pile`` (which holds cards) may not be picked up as the cards lie: it is face down,
+    or under cards of other piles; None if neither."""
+    cards = state.piles[pile]
+    if state.face_down[pile] >= len(cards):
+        return f"the cards of {place(state.game, pile)} lie face down"
+    covering = sum(1 for other in state.game.covered_by.get(pile, ()) if state.piles[other])
+    if covering:
+        return f"{card_symbol(cards[-1])} is not free to move: it is under {count_words(covering, 'card')}"
+    return None
+
+
+def _source_refusal(state: State, move: Move) -> str | None:
+    """Why the cards cannot be picked up from the source pile as it lies: too few, face down, covered, held."""
+    game = state.game
+    cards = state.piles[move.source]
+    where = place(game, move.source)
+    if not cards:
+        return f"{where} is empty"
+    if move.count > len(cards):
+        return f"{where} holds only {count_words(len(cards), 'card')}"
+    hidden = _not_free(state, move.source)
+    if hidden:
+        return hidden
+    face_up = len(cards) - state.face_down[move.source]
+    if move.count > face_up:
+        return (f"only the top card of {where} lies face up" if face_up == 1
+                else f"only the top {face_up} cards of {where} lie face up")
+    limit = (game.hooks.pick_limits(state) or {}).get(move.source)
+    if limit == 0:
+        return f"{card_symbol(cards[-1])} is not free to move now"
+    if limit is not None and move.count > limit:
+        return f"only {count_words(limit, 'card')} may be picked up from {where} now"
+    return None
+
+
+def _route_refusal(state: State, move: Move) -> str | None:
+    """Why cards of the source's group do not go to the target's group at all (or, for a game with pairs, why
+    the card does not leave alone)."""
+    game = state.game
+    group, target_group = game.pile_group[move.source], game.pile_group[move.target]
+    rule = game.spec.pairs
+    if rule and game.pairing and move.source in game.pairing.piles and move.target == game.pairing.discard and (
+            target_group not in group.target_groups):
+        card = state.piles[move.source][-1]
+        if RANK[card] in rule.alone:
+            return None
+        alone = f": only {' or '.join(rank_words(rank) for rank in sorted(rule.alone))} does" if rule.alone else ""
+        return f"{card_symbol(card)} does not leave alone{alone}; {pair_words(rule)}"
+    if group.pick is Pick.NOTHING or not group.target_groups:
+        return f"cards do not go from the {group.name} to the {target_group.name}"
+    if target_group not in group.target_groups:
+        names = [f"the {other.name}" for other in group.target_groups]
+        either = " or ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+        return f"cards go from the {group.name} only to {either}"
+    return None
+
+
+def _pick_refusal(state: State, move: Move) -> str | None:
+    """Why the group's pick rule does not let these cards be picked up together."""
+    game = state.game
+    group = game.pile_group[move.source]
+    if move.count == 1 or group.pick is Pick.ANY_TAIL:
+        return None
+    cards = state.piles[move.source]
+    where = place(game, move.source)
+    rule = group.spec.run or group.spec.build
+    if group.pick is Pick.TOP_CARD or rule.direction is Direction.NONE:
+        return f"only the top card of {where} may move"
+    run = 1
+    while run < len(cards) and group.run_table[cards[-run - 1] * 52 + cards[-run]]:
+        run += 1
+    broken = f"{card_symbol(cards[-run])} does not go on {card_symbol(cards[-run - 1])}" if run < len(cards) else ""
+    if group.pick is Pick.TOP_OR_WHOLE:
+        if move.count != len(cards):
+            return f"only the top card or the whole of {where} may move"
+        return f"the whole of {where} moves only as a run {build_words(rule)}: {broken}" if broken else None
+    if move.count > run:
+        return f"only a run {build_words(rule)} moves together: {broken}"
+    return None
+
+
+def _target_refusal(state: State, move: Move) -> str | None:
+    """Why the target pile does not take these cards: its suit, what it takes when empty, its build rule, its size."""
+    game = state.game
+    group = game.pile_group[move.target]
+    if move.count > 1 and group.role is Role.FOUNDATION and not group.spec.fill_at_once:
+        return f"{_a_pile(game, group)} takes one card at a time"
+    moving = state.piles[move.source][-move.count:]
+    suit = game.pile_suit[move.target]
+    if suit >= 0 and any(SUIT[card] != suit for card in moving):
+        return f"{destination(game, move.target)} takes only {SUIT_SYMBOLS[suit]} cards"
+    lying = state.piles[move.target]
+    if not lying:
+        return _empty_refusal(state, move)
+    if group.spec.fill_at_once:
+        return f"{_a_pile(game, group)} is filled all at once and takes no more cards"
+    if group.max_cards is not None and len(lying) >= group.max_cards:
+        return _holds_words(game, group)
+    below, above = lying[-1], moving[0]
+    if not group.fits(below, above):
+        return build_refusal(game, group, below, above)
+    return _size_refusal(state, move, len(lying))
+
+
+def _empty_refusal(state: State, move: Move) -> str | None:
+    """Why an empty target pile does not take these cards: where they come from, their number, their rank."""
+    game = state.game
+    group, source_group = game.pile_group[move.target], game.pile_group[move.source]
+    empty = f"an empty {noun(game, group).one}" if len(group.piles) > 1 else f"the {group.name}, when empty,"
+    if source_group.index not in group.empty_sources:
+        return f"{empty} takes no card from the {source_group.name}"
+    if group.spec.fill_at_once and move.count != group.max_cards and (move.count > 1 or not group.takes_single_cards()):
+        return f"{empty} is filled with {count_words(group.max_cards or 0, 'card')} at once"
+    card = state.piles[move.source][-move.count]
+    if not group.accepts_on_empty(card, state.base_rank):
+        return f"{empty} {_accepts_words(group, state.base_rank)}"
+    return _size_refusal(state, move, 0)
+
+
+def _accepts_words(group: Group, base_rank: int | None) -> str:
+    """What an empty pile of ``group`` takes, after its subject: ``takes only a K``."""
+    accepts = group.empty_accepts
+    rank = group.rank_on_empty(base_rank)
+    if accepts is Accepts.NOTHING:
+        return "takes no card"
+    if accepts is Accepts.BASE_RANK:
+        return f"takes only the base rank, {rank_symbol(rank)}" if rank else "takes only the base rank"
+    if accepts is Accepts.BELOW_BASE_RANK:
+        return (f"takes only {rank_words(rank)}, the rank below the base rank" if rank
+                else "takes only the rank below the base rank, which is not chosen yet")
+    return f"takes only {rank_words(rank)}" if rank else "takes no such card"
+
+
+def build_refusal(game: Rules, group: Group, below: int, above: int) -> str:
+    """Why card ``above`` does not go on card ``below`` in ``group``, by its build rule: ``columns build down
+    by one in alternating colours: 7♥ does not go on 9♠``."""
+    rule = group.spec.build
+    if rule.direction is Direction.NONE:
+        return f"nothing goes on a card in {_a_pile(game, group)}"
+    if RANK[below] in rule.nothing_on:
+        return f"nothing goes on {rank_words(RANK[below])} in {_a_pile(game, group)}"
+    subject = f"the {group.name} pile builds" if len(group.piles) == 1 else f"{noun(game, group).many} build"
+    return f"{subject} {build_words(rule)}: {card_symbol(above)} does not go on {card_symbol(below)}"
+
+
+def _size_refusal(state: State, move: Move, room: int) -> str | None:
+    """Why the target's group does not take ``move.count`` cards at once onto ``room`` cards: its size, or, for
+    a foundation filled at once, cards out of its build order."""
+    game = state.game
+    group = game.pile_group[move.target]
+    if group.max_cards is not None and room + move.count > group.max_cards:
+        return _holds_words(game, group)
+    if move.count > 1 and group.role is Role.FOUNDATION:  # filled at once: the cards in its build order
+        cards = state.piles[move.source][-move.count:]
+        for below, above in zip(cards, cards[1:]):
+            if not group.fits(below, above):
+                return build_refusal(game, group, below, above)
+    return None
+
+
+def _run_limit_refusal(state: State, move: Move) -> str | None:
+    """Why more cards move at once than the free cells and empty piles allow."""
+    game = state.game
+    group = game.pile_group[move.source]
+    if group.spec.run_limit is not RunLimit.FREE_CELLS:
+        return None
+    piles = state.piles
+    free_cells = sum(1 for cell in game.cell_piles if not piles[cell])
+    empty = 0
+    if group.empty_accepts is Accepts.ANY:
+        empty = sum(1 for other in group.piles if not piles[other] and other != move.target)
+    most = (1 + free_cells) << empty
+    if move.count <= most:
+        return None
+    called = noun(game, group).one
+    return (f"with {count_words(free_cells, 'free cell')} and {count_words(empty, f'empty {called}')}, "
+            f"at most {count_words(most, 'card')} {'moves' if most == 1 else 'move'} at once")
+
+
+def _holds_words(game: Rules, group: Group) -> str:
+    """How many cards a pile of ``group`` holds: ``a free cell holds one card``, ``the reserve holds 4 cards at
+    most``."""
+    most = group.max_cards or 0
+    return f"{_a_pile(game, group)} holds {count_words(most, 'card')}{'' if most == 1 else ' at most'}"
+
+
+def _a_pile(game: Rules, group: Group) -> str:
+    """Any pile of ``group``, as a rule speaks of it: ``a free cell``, ``a foundation``, ``the waste``."""
+    return f"the {group.name}" if len(group.piles) == 1 else a(noun(game, group).one)
+
+
+# --- the kernel's actions ------------------------------------------------------------------------
+
+
+def _deal_refusal(state: State, move: Move) -> str | None:
+    """Why the stock cannot be turned or dealt now."""
+    game = state.game
+    group = game.pile_group[move.source]
+    stock = place(game, move.source)
+    if group.role is not Role.STOCK or group.stock_target < 0 or move.source < 0:
+        return f"{stock} is not a stock that deals"
+    if move.target != group.stock_target:
+        return f"{stock} deals to {place(game, group.stock_target)}"
+    if not state.piles[move.source]:
+        if len(group.stock_targets) == 1 and _redeals_left(state, group) == 0:
+            return f"{stock} is used up: it is empty and no redeal is left"
+        return f"{stock} is empty"
+    targets = group.stock_targets
+    if group.spec.needs_no_empty_piles and not all(state.piles[pile] for pile in targets):
+        return f"{stock} deals only when every {noun(game, game.pile_group[targets.start]).one} holds a card"
+    room = game.pile_group[move.target].max_cards
+    if len(targets) == 1 and room is not None and len(state.piles[move.target]) + move.count > room:
+        return f"{place(game, move.target)} holds {count_words(room, 'card')}: play it before turning {stock} again"
+    return None
+
+
+def _redeals_left(state: State, stock: Group) -> int | None:
+    """How many times ``stock`` may still be turned over again; None for no limit."""
+    redeals = stock.spec.redeals
+    return None if redeals == UNLIMITED else redeals - state.vars.get(REDEALS_VAR, 0)
+
+
+def _redeal_refusal(state: State, move: Move) -> str | None:
+    """Why the waste cannot be turned over into the stock now."""
+    game = state.game
+    if move.target < 0 or move.source < 0:
+        return "a redeal turns a waste over into its stock"
+    group = game.pile_group[move.target]
+    waste, stock = place(game, move.source), place(game, move.target)
+    if group.role is not Role.STOCK or group.stock_target != move.source or len(group.stock_targets) != 1:
+        return f"{waste} is not turned over into {stock}"
+    if state.piles[move.target]:
+        return f"{waste} is turned over into {stock} only once {stock} is empty"
+    if not state.piles[move.source]:
+        return f"{waste} is empty"
+    left = _redeals_left(state, group)
+    if left is not None and left <= 0:
+        if group.spec.redeals == 0:
+            return f"{stock} is used up: it is turned once, with no redeal"
+        return f"{stock} is used up: its {count_words(group.spec.redeals, 'redeal')} are used"
+    return None
+
+
+def _gather_refusal(state: State, move: Move) -> str | None:
+    """Why a group cannot be gathered and dealt again now."""
+    if move.source < 0:
+        return "a gather names the first pile of its group"
+    group = state.game.pile_group[move.source]
+    rule = group.spec.gather_and_deal
+    if rule is None or move.source != group.piles.start:
+        return f"the {group.name} is not gathered and dealt again"
+    if move.target >= 0:
+        return f"the {group.name} is dealt again where it lies, not to {place(state.game, move.target)}"
+    if rule.times != UNLIMITED and state.vars[GATHERS_VAR] >= rule.times:
+        return f"no redeal is left: the {group.name} has been gathered {count_words(rule.times, 'time')}"
+    if not any(state.piles[pile] for pile in group.piles):
+        return f"the {group.name} holds no card to gather"
+    if state.is_won():
+        return "the game is won"
+    return None
+
+
+def _pair_refusal(state: State, move: Move) -> str | None:
+    """Why the top cards of two piles do not leave together."""
+    game = state.game
+    pairing = game.pairing
+    if pairing is None or game.spec.pairs is None:
+        return "cards do not leave in pairs in this game"
+    if move.source == move.target or move.source < 0 or move.target < 0:
+        return "a pair is the top cards of two piles"
+    for pile in (move.source, move.target):
+        if pile not in pairing.piles:
+            return f"the cards of {place(game, pile)} do not pair"
+        if not state.piles[pile]:
+            return f"{place(game, pile)} is empty"
+        hidden = _not_free(state, pile)
+        if hidden:
+            return hidden
+    first, second = state.piles[move.source][-1], state.piles[move.target][-1]
+    if not pairing.pairs[first * 52 + second]:
+        return f"{pair_words(game.spec.pairs)}: {card_symbol(first)} and {card_symbol(second)} do not"
+    if move.source > move.target:
+        return pair_order_words(game, move)
+    return None
+
+
+def pair_order_words(game: Rules, move: Move) -> str:
+    """Why a pair ``move`` whose cards do pair is not the move: it names its piles the wrong way round."""
+    first, second = sorted((move.source, move.target))
+    return f"a pair names its first pile first: {place(game, first)}, then {place(game, second)}"

@@ -1,0 +1,227 @@
+"""Moves in plain words: the cards they move and the places they go, as the table shows them.
+
+A place is named by what its group looks like on the table, never by the game:
+a group fanned down is a row of columns (``the 3rd column``), one fanned right a
+stack of rows (``the 2nd row``), a grid has cells by row and column (``row 2,
+column 3``), free cells are numbered (``free cell 2``), and a group of one pile
+is its name (``the waste``). Where two groups would share a word, the group's
+name tells them apart (``the 2nd reserve column``). Cards are written as the
+cards show them: ``7♥``, ``10♠``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from .cards import SUIT_SYMBOLS, card_symbol, rank_symbol
+from .moves import DEAL, GATHER, PAIR, REDEAL, Move
+from .spec import Fan, Role
+
+if TYPE_CHECKING:
+    from .compile import Group, Rules
+    from .state import State
+
+#: How many cards a move names one by one; a longer run is named by its first card.
+CARDS_NAMED = 3
+
+
+class Noun(NamedTuple):
+    """What a pile of a group is called, one and many (``column``, ``columns``), and how its piles are told
+    apart: ``ordinal`` (the 3rd column), ``numbered`` (free cell 2), ``grid`` (row 2, column 3), ``rows`` (place
+    2 of row 3) or ``single`` (the group's one pile, by the group's name)."""
+
+    one: str
+    many: str
+    style: str
+    qualifier: str = ""  # the group's name, where another group's piles have the same noun
+
+
+def _base_noun(group: Group) -> Noun:
+    """What a pile of ``group`` is called, by how the table draws the group and its role."""
+    spec = group.spec
+    if len(group.piles) == 1:
+        return Noun(group.name, group.name, "single")
+    if group.role is Role.FOUNDATION:
+        return Noun("foundation", "foundations", "ordinal")
+    if group.role is Role.CELL:
+        return Noun("free cell", "free cells", "numbered")
+    if spec.columns and spec.max_cards == 1:
+        return Noun("cell", "cells", "grid")
+    if spec.rows_of:
+        return Noun("place", "places", "rows")
+    if spec.fan is Fan.DOWN:
+        return Noun("column", "columns", "ordinal")
+    if spec.fan is Fan.RIGHT and not spec.columns:
+        return Noun("row", "rows", "ordinal")
+    return Noun(f"{group.name} pile", f"{group.name} piles", "ordinal")
+
+
+def noun(game: Rules, group: Group) -> Noun:
+    """What a pile of ``group`` is called in ``game``: its look's word, with the group's name where another
+    group of the game would have the same word (but for a tableau among groups that are not)."""
+    base = _base_noun(group)
+    if base.style == "single" or base.one.startswith(group.name):
+        return base
+    sharing = [other for other in game.groups.values() if other is not group and _base_noun(other).one == base.one]
+    tableau = [other for other in (group, *sharing) if other.role is Role.TABLEAU]
+    if sharing and tableau != [group]:  # the one tableau of those keeps the plain word
+        if group.role is Role.FOUNDATION:  # named as the table's headings name them: the kings foundation
+            return Noun(f"{group.name} {base.one}", f"{group.name} {base.many}", base.style)
+        of = f" of the {group.name}"
+        return Noun(base.one + of, base.many + of, base.style, group.name)
+    return base
+
+
+def ordinal(number: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``22nd``."""
+    if 10 <= number % 100 <= 20:
+        return f"{number}th"
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
+
+
+def a(words: str) -> str:
+    """``words`` after the indefinite article: ``a column``, ``an up foundation``, ``an 8``, ``an A``."""
+    vowel = words[:1].lower() in ("a", "e", "i", "o", "u", "8")
+    return f"{'an' if vowel else 'a'} {words}"
+
+
+def place(game: Rules, pile: int) -> str:
+    """Where pile ``pile`` lies, as the table shows it: ``the 3rd column``, ``free cell 2``, ``the waste``,
+    ``row 2, column 3``."""
+    group = game.pile_group[pile]
+    called = noun(game, group)
+    index = pile - group.piles.start
+    of = f" of the {called.qualifier}" if called.qualifier else ""  # said after the row and column
+    if called.style == "single":
+        return f"the {called.one}"
+    if called.style == "numbered":
+        return f"{called.one.removesuffix(of)} {index + 1}{of}"
+    if called.style == "grid":
+        columns = group.spec.columns or 1
+        return f"row {index // columns + 1}, column {index % columns + 1}{of}"
+    if called.style == "rows":
+        lengths, row = group.spec.rows_of or (), 0
+        while row < len(lengths) - 1 and index >= lengths[row]:
+            index -= lengths[row]
+            row += 1
+        return f"place {index + 1} of row {row + 1}{of}"
+    return f"the {ordinal(index + 1)} {called.one}"
+
+
+def destination(game: Rules, pile: int) -> str:
+    """Where a card goes, said of pile ``pile``: as ``place`` says, but that piles alike are any of them
+    (``a foundation``, ``a free cell``) and a foundation that takes one suit is called by it (``the ♥
+    foundation``)."""
+    group = game.pile_group[pile]
+    called = noun(game, group)
+    if group.role not in (Role.FOUNDATION, Role.CELL) or called.style not in ("ordinal", "numbered"):
+        return place(game, pile)
+    suit = game.pile_suit[pile]
+    if suit < 0:
+        return a(called.one)
+    alike = sum(1 for other in group.piles if game.pile_suit[other] == suit)
+    return f"{'the' if alike == 1 else 'a'} {SUIT_SYMBOLS[suit]} {called.one}"
+
+
+def cards_words(cards: Sequence[int]) -> str:
+    """Cards as a move names them, bottom first: ``7♥``, ``8♣ 7♥ 6♠``, or ``8♣ and the 4 cards on it``."""
+    if not cards:
+        return "no card"
+    if len(cards) <= CARDS_NAMED:
+        return " ".join(map(card_symbol, cards))
+    return f"{card_symbol(cards[0])} and the {len(cards) - 1} cards on it"
+
+
+def rank_words(rank: int) -> str:
+    """A rank with its article, as a rule names it: ``a K``, ``an 8``, ``an A``."""
+    return a(rank_symbol(rank))
+
+
+def move_words(state: State, move: Move) -> str:
+    """``move`` in plain words, said of ``state`` before it is played: ``7♥ to the 3rd column``, ``turn the
+    stock``, ``pair 5♣ and 8♦``; a plugin's own move in that plugin's words."""
+    answer = state.game.hooks.move_words(state, move)
+    if answer is not None:
+        return answer
+    if move.action == DEAL:
+        return _deal_words(state, move)
+    if move.action == REDEAL:
+        return f"turn {place(state.game, move.source)} over into {place(state.game, move.target)}"
+    if move.action == GATHER:
+        return _gather_words(state, move)
+    if move.action == PAIR:
+        return f"pair {_top_words(state, move.source)} and {_top_words(state, move.target)}"
+    if move.action:
+        return state.move_text(move)  # a plugin's action that its plugin does not put in words
+    game = state.game
+    cards = cards_words(state.piles[move.source][-move.count:]) if move.source >= 0 else "no card"
+    going = f"to {_onto(state, move.target)}" if move.target >= 0 else "nowhere"
+    if move.source >= 0 and game.pile_group[move.source].role is Role.FOUNDATION:
+        return f"{cards} from {destination(game, move.source)} {going}"
+    return f"{cards} {going}"
+
+
+def _onto(state: State, pile: int) -> str:
+    """Where a card goes, as ``destination`` says, but that one of foundations alike is told by its top card:
+    ``the foundation on 6♥``, ``an empty foundation``."""
+    where = destination(state.game, pile)
+    article, _, alike = where.partition(" ")
+    if article not in ("a", "an") or state.game.pile_group[pile].role is not Role.FOUNDATION:
+        return where
+    cards = state.piles[pile]
+    return f"the {alike} on {card_symbol(cards[-1])}" if cards else f"an empty {alike}"
+
+
+def _top_words(state: State, pile: int) -> str:
+    cards = state.piles[pile]
+    return card_symbol(cards[-1]) if cards else f"the empty {place(state.game, pile).removeprefix('the ')}"
+
+
+def _deal_words(state: State, move: Move) -> str:
+    """Turning a stock onto its waste, or dealing it a card to each pile of a group."""
+    game = state.game
+    stock = place(game, move.source)
+    group = game.pile_group[move.target]
+    if len(game.pile_group[move.source].stock_targets) > 1:
+        called = noun(game, group)
+        if move.count < len(group.piles):
+            return f"deal a card to each of the first {move.count} {called.many}"
+        return f"deal a card to each {called.one}"
+    if group.role is Role.WASTE:
+        return f"turn {stock}" if move.count == 1 else f"turn {move.count} cards of {stock}"
+    cards = "a card" if move.count == 1 else f"{move.count} cards"
+    return f"deal {cards} from {stock} to {place(game, move.target)}"
+
+
+def _gather_words(state: State, move: Move) -> str:
+    """Gathering a group's cards and dealing them again, shuffled or not."""
+    game = state.game
+    group = game.pile_group[move.source]
+    rule = group.spec.gather_and_deal
+    shuffle = rule is not None and rule.shuffle
+    if len(group.piles) == 1:
+        return f"gather the {group.name}{', shuffle it' if shuffle else ''} and deal it again"
+    return f"gather the {noun(game, group).many}{', shuffle them' if shuffle else ''} and deal them again"
+
+
+def said(start: State, moves: Iterable[Move]) -> list[str]:
+    """The words of each of ``moves``, played in turn from ``start``, each said of the position before it
+    (``start`` is left as it is: they are played on a copy)."""
+    board = start.copy(stack=False)
+    found = []
+    for move in moves:
+        found.append(move_words(board, move))
+        board.push(move)
+    return found
+
+
+def said_of_last(state: State, count: int) -> list[str]:
+    """The words of the last ``count`` moves ``state`` has played, each said of the position before it."""
+    if not count:
+        return []
+    board = state.copy()
+    moves = board.move_stack[-count:]
+    for _ in moves:
+        board.pop()
+    return said(board, moves)
