@@ -10,21 +10,38 @@ from __future__ import annotations
 
 import random
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import Body, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from ..errors import PatienceError
+from ..errors import MoveError, PatienceError
+from ..moves import Move
 from ..session import HINT_SECONDS, PlayError, Session, saved_game_id, suggest
-from .models import ErrorView, GameSummary, GameView, HintView, MoveView, NewDeal, Options, PlayMove, TableView
+from .models import (
+    ErrorView,
+    ExplainView,
+    GameSummary,
+    GameView,
+    HintView,
+    MoveView,
+    NewDeal,
+    Options,
+    PlayMove,
+    TableView,
+)
 from .store import Games, Sessions, UnknownGame, UnknownSession
 from .views import game_view, hint_view, moves_view, table_view
 
+if TYPE_CHECKING:
+    from ..state import State
+
 #: The largest random seed the server picks when a new deal names none.
 RANDOM_SEEDS = 1_000_000
+#: The most cards a move may name: more than any pack holds.
+MAX_MOVE_CARDS = 1000
 #: The longest a hint may search, in seconds: a request should not hold a server for long.
 MAX_HINT_SECONDS = 30.0
 
@@ -71,10 +88,10 @@ def create_app(*, session_limit: int | None = None) -> FastAPI:  # noqa: C901 --
     @app.post("/api/sessions", response_model=TableView, status_code=201, tags=["play"])
     def new_deal(request: NewDeal) -> dict[str, Any]:
         """Start a game on a deal: a number (a random one when no seed is given) or a named deal such as `ms:617`."""
-        game = games.get(request.game)
+        game = games.get(request.game if request.game is not None else games.first())
         seed = random.randrange(RANDOM_SEEDS) if request.seed is None else request.seed
         session, auto = Session.new(game, seed, autoplay=request.autoplay)
-        return table_view(sessions.add(session), session, auto)
+        return table_view(sessions.add(session), session, auto, describe=True)
 
     @app.post("/api/sessions/load", response_model=TableView, status_code=201, tags=["save and load"])
     def load(
@@ -84,13 +101,16 @@ def create_app(*, session_limit: int | None = None) -> FastAPI:  # noqa: C901 --
         """Continue a saved game (or a saved state, as `state.to_json()` writes it)."""
         game = games.get(saved_game_id(saved))
         session = Session.from_json(game, saved, autoplay=autoplay)
-        return table_view(sessions.add(session), session)
+        return table_view(sessions.add(session), session, describe=True)
 
     @app.get("/api/sessions/{key}", response_model=TableView, tags=["play"])
-    def table(key: str) -> dict[str, Any]:
+    def table(
+        key: str,
+        describe: bool = Query(False, description="Include the game's description, to draw the table at once."),
+    ) -> dict[str, Any]:
         """The table of a game in play, its legal moves and its result."""
         with sessions.use(key) as session:
-            return table_view(key, session)
+            return table_view(key, session, describe=describe)
 
     @app.patch("/api/sessions/{key}", response_model=TableView, tags=["play"])
     def set_options(key: str, options: Options) -> dict[str, Any]:
@@ -111,6 +131,20 @@ def create_app(*, session_limit: int | None = None) -> FastAPI:  # noqa: C901 --
         with sessions.use(key) as session:
             move = session.state.parse_move(request.move)
             return table_view(key, session, [move, *session.play(move)])
+
+    @app.get("/api/sessions/{key}/explain", response_model=ExplainView, tags=["play"])
+    def explain(
+        key: str,
+        source: str = Query(min_length=1, max_length=20, description="The pile the cards are taken from, e.g. 't3'."),
+        target: str = Query(min_length=1, max_length=20, description="The pile they would go to."),
+        count: int = Query(1, ge=1, le=MAX_MOVE_CARDS, description="How many cards, from the top."),
+    ) -> dict[str, Any]:
+        """Whether moving ``count`` cards from ``source`` to ``target`` is legal now and, if not, why: the
+        first rule it breaks. Changes nothing."""
+        with sessions.use(key) as session:
+            state = session.state
+            move = Move(_pile(state, source), _pile(state, target), count)
+            return {"legal": state.is_legal(move), "message": state.explain(move)}
 
     @app.post("/api/sessions/{key}/undo", response_model=TableView, tags=["play"])
     def undo(key: str) -> dict[str, Any]:
@@ -168,6 +202,14 @@ def create_app(*, session_limit: int | None = None) -> FastAPI:  # noqa: C901 --
 
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     return app
+
+
+def _pile(state: State, name: str) -> int:
+    """The index of the pile called ``name``; ``MoveError`` (400) if the game has none."""
+    try:
+        return state.game.pile_index(name)
+    except KeyError:
+        raise MoveError(f"no pile called {name!r}") from None
 
 
 def _add_error_answers(app: FastAPI) -> None:

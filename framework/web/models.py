@@ -34,7 +34,9 @@ class Request(BaseModel):
 class NewDeal(Request):
     """Start a game on a deal."""
 
-    game: str = Field(min_length=1, max_length=200, description="The game's name, as listed by GET /api/games.")
+    game: str | None = Field(None, min_length=1, max_length=200,
+                             description="The game's name, as listed by GET /api/games; the first one listed when "
+                                         "left out.")
     seed: Seed | None = Field(None, description="The deal; a random number when left out.")
     autoplay: StrictBool = Field(True, description="Play safe moves to the foundations after each move.")
 
@@ -143,6 +145,16 @@ class TableView(BaseModel):
     can_redo: bool
     result: Outcome | None = Field(description="How the game ended; null while it goes on.")
     message: str = Field(description="The result in words, empty while the game goes on.")
+    description: GameView | None = Field(None, description="The game's description (as GET /api/games/{game} "
+                                                           "gives it) when a game is started or loaded, or when "
+                                                           "asked for with ?describe=true; else null.")
+
+
+class ExplainView(BaseModel):
+    """Whether a move is legal, and why not."""
+
+    legal: bool
+    message: str = Field(description="Why the move is refused (the first rule it breaks), or that it is legal.")
 
 
 class HintView(BaseModel):

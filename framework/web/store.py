@@ -43,6 +43,13 @@ class Games:
         """The names of the games that can be played."""
         return list(available_games())
 
+    def first(self) -> str:
+        """The name of the first game listed: the one played when a request names none."""
+        names = self.names()
+        if not names:
+            raise UnknownGame("no game can be loaded: see `patience list`")
+        return names[0]
+
     def spec(self, name: str) -> GameSpec:
         """The checked spec of the game called ``name``, read once (listing games compiles none of them)."""
         with self._lock:

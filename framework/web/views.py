@@ -71,9 +71,13 @@ def moves_view(state: State) -> list[dict[str, Any]]:
     return [move_view(state, move) for move in state.legal_moves()]
 
 
-def table_view(key: str, session: Session, played: Sequence[Move] = (), *, undone: bool = False) -> dict[str, Any]:
+def table_view(key: str, session: Session, played: Sequence[Move] = (), *, undone: bool = False,
+               describe: bool = False) -> dict[str, Any]:
     """A game in play: the piles, the legal moves, what this request played (the last moves on the state's
-    stack; with ``undone``, the moves it took back from the position now), and the result."""
+    stack; with ``undone``, the moves it took back from the position now), and the result.
+
+    With ``describe``, the game's description too, so that a page can draw the table from one answer.
+    """
     state = session.state
     game = state.game
     result = session.result()
@@ -92,6 +96,7 @@ def table_view(key: str, session: Session, played: Sequence[Move] = (), *, undon
         "can_redo": bool(session.redo_turns),
         "result": result,
         "message": RESULT_TEXT[result] if result else "",
+        "description": game_view(game) if describe else None,
     }
 
 
