@@ -360,8 +360,8 @@ def test_the_next_hint_follows_the_winning_line_the_first_one_found(steeplechase
     line = [session.state.move_text(move) for move in session.hint(60).line.moves]
     result = patience("play", "steeplechase", "--seed", "7", "--no-auto", script=["hint 60", line[0], "hint 60"])
     replies = [reply.splitlines() for reply in result.stdout.split("\n> ")[1:]]
-    assert replies[0][1].startswith(f"hint: {line[0]}  ") and replies[0][1].endswith("  (it starts a winning line the solver found)")
-    assert replies[2][1].startswith(f"hint: {line[1]}  ")
+    assert f"[{line[0]}]" in replies[0][1] and replies[0][1].endswith("  (it starts a winning line the solver found)")
+    assert replies[0][1].startswith("hint: ") and f"[{line[1]}]" in replies[2][1]
     assert replies[2][1].endswith(f"  (move 2 of a winning line of {len(line)} the solver found)")
 
 

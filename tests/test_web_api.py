@@ -85,6 +85,37 @@ def test_a_game_is_described_by_its_layout_hint_and_groups(client):
     assert blockade["aces"]["suits"] == ["♣", "♦", "♥", "♠"] and blockade["grid"]["suits"] is None
 
 
+def test_a_table_comes_with_its_game_described_when_a_game_starts_or_when_asked(client):
+    described = client.get("/api/games/steeplechase").json()
+    table = new(client)
+    assert table["description"] == described  # one answer draws the first table
+    assert client.post(path(table, "/moves"), json={"move": "t2 t8"}).json()["description"] is None
+    assert client.get(path(table)).json()["description"] is None
+    assert client.get(path(table), params={"describe": "true"}).json()["description"] == described
+    saved = client.get(path(table, "/save")).json()
+    assert client.post("/api/sessions/load", json=saved).json()["description"] == described
+
+
+def test_a_new_game_that_names_none_is_the_first_game_listed(client):
+    first = client.get("/api/games").json()[0]["id"]
+    response = client.post("/api/sessions", json={"seed": 5})
+    assert response.status_code == 201 and response.json()["game"] == first
+
+
+def test_a_move_is_explained_whether_it_is_legal_or_not(client):
+    table = new(client, autoplay=False)  # deal 3: 4♥ on t2 goes on 5♣ (t8) only
+    explain = path(table, "/explain")
+    assert client.get(explain, params={"source": "t2", "target": "t5"}).json() == {
+        "legal": False,
+        "message": "columns build down by one in alternating colours (a K goes on an A): 4♥ does not go on 8♥",
+    }
+    assert client.get(explain, params={"source": "t2", "target": "t8"}).json() == {
+        "legal": True, "message": "legal now: 4♥ to the 8th column"}
+    refused(client.get(explain, params={"source": "t2", "target": "q9"}), 400, "no pile called 'q9'")
+    refused(client.get(explain, params={"source": "t2", "target": "t8", "count": 0}), 422, "query count")
+    assert client.get(path(table)).json()["moves_made"] == 0  # nothing is played
+
+
 @pytest.mark.parametrize("name", ["no-such-game", "steeplechase.yaml", "~"])
 def test_an_unknown_game_is_not_found_and_no_path_is_read(client, name):
     refused(client.get(f"/api/games/{name}"), 404, "no game called", "games: GET /api/games lists them")
@@ -163,7 +194,7 @@ def test_a_new_deal_without_a_seed_gets_a_random_one(client):
 @pytest.mark.parametrize(("body", "status", "words"), [
     (None, 422, ("request body", "required")),
     ([], 422, ("request body",)),
-    ({}, 422, ("field 'game'", "required")),
+    ({"autoplay": "yes"}, 422, ("field 'autoplay'",)),
     ({"game": ""}, 422, ("field 'game'",)),
     ({"game": "no-such-game", "seed": 1}, 404, ("no game called 'no-such-game'",)),
     ({"game": "rules/steeplechase.yaml", "seed": 1}, 404, ("no game called",)),
@@ -195,7 +226,7 @@ def test_a_body_that_is_not_json_is_refused(client):
 def test_the_table_and_the_moves_of_a_game_in_play(client):
     table = new(client, "blockade", 13, autoplay=False)
     again = client.get(path(table)).json()
-    assert again == {**table, "played": []}
+    assert again == {**table, "played": [], "description": None}
     moves = client.get(path(table, "/moves")).json()
     assert moves == table["moves"]
     assert [move["text"] for move in moves] == ["g2 a1", "g5 k3", "g6 a4", "g8 a3", "row"]
@@ -325,7 +356,7 @@ def test_nothing_to_undo_or_redo_is_a_conflict_that_changes_nothing(client):
     table = new(client, "steeplechase", 3, autoplay=False)
     refused(client.post(path(table, "/undo")), 409, "nothing to undo")
     refused(client.post(path(table, "/redo")), 409, "nothing to redo")
-    assert client.get(path(table)).json() == {**table, "played": []}
+    assert client.get(path(table)).json() == {**table, "played": [], "description": None}
 
 
 def test_restart_goes_back_to_the_deal_and_every_turn_can_be_redone(client):
@@ -362,7 +393,7 @@ def test_a_hint_is_a_legal_move_from_the_solver_and_changes_nothing(client):
     found = client.get(path(table, "/hint"), params={"seconds": 1}).json()
     assert found["move"] in table["moves"]
     assert found["how"] in ("solution", "heuristic", "lost")
-    assert found["message"].startswith(f"Hint: {found['move']['text']} (")
+    assert found["message"].startswith(f"Hint: {found['move']['words']} (")
     assert client.get(path(table, "/save")).json() == before
 
 
@@ -526,7 +557,7 @@ def test_the_openapi_description_lists_every_endpoint(client):
     assert set(description["paths"]) == {
         "/api/games", "/api/games/{game}", "/api/sessions", "/api/sessions/load", "/api/sessions/{key}",
         "/api/sessions/{key}/moves", "/api/sessions/{key}/undo", "/api/sessions/{key}/redo",
-        "/api/sessions/{key}/restart", "/api/sessions/{key}/autoplay", "/api/sessions/{key}/hint", "/api/sessions/{key}/save",
+        "/api/sessions/{key}/restart", "/api/sessions/{key}/autoplay", "/api/sessions/{key}/explain", "/api/sessions/{key}/hint", "/api/sessions/{key}/save",
     }
     assert "422" in description["paths"]["/api/sessions"]["post"]["responses"]
     assert client.get("/docs").status_code == 200
@@ -538,6 +569,15 @@ def test_the_page_and_its_files_are_served(client):
     for name in re.findall(r'(?:src|href)="(/static/[^"]+)"', page.text):
         assert client.get(name).status_code == 200, name
     assert client.get("/static/no-such-file.js").status_code == 404
+
+
+def test_every_module_of_the_page_is_fetched_at_once():
+    """The page names each module it imports as a preload, so none waits for the one importing it."""
+    static = ROOT / "framework" / "web" / "static"
+    preloaded = set(re.findall(r'rel="modulepreload" href="/static/([^"]+)"', (static / "index.html").read_text("utf-8")))
+    imported = {name for module in static.glob("*.js")
+                for name in re.findall(r'from "\./([^"]+)"', module.read_text("utf-8"))}
+    assert imported and imported <= preloaded and preloaded <= {path.name for path in static.glob("*.js")}
 
 
 def test_the_web_package_names_no_game():
@@ -562,6 +602,13 @@ def test_the_page_ships_in_the_package_data():
 
 
 # --- patience serve ---------------------------------------------------------------------------
+
+
+def test_the_server_socket_sends_each_answer_at_once():
+    from framework.cli.serve import listen
+
+    with listen("127.0.0.1", 0) as listener:  # no Nagle wait on a kept-alive connection
+        assert listener.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
 
 
 def test_serve_prints_the_address_and_serves_on_loopback():
