@@ -1,0 +1,136 @@
+// What the browser keeps between visits: each game's statistics, the time spent on each
+// game in play, and the last game (its key, and its saved form in case the server forgot it).
+// Storage that is full or forbidden costs only the memory, never the game.
+
+const STATS = "patience.stats";    // game id -> {played, won, streak, bestStreak, bestSeconds, bestMoves}
+const PLAYS = "patience.plays";    // session key -> {game, counted, over, seconds}
+const LAST = "patience.last";      // {session, game, saved}
+const PLAYS_KEPT = 50;
+
+function read(key, fallback) {
+  try {
+    return JSON.parse(localStorage.getItem(key)) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function write(key, value) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // full or forbidden: the game goes on without its memory
+  }
+}
+
+function emptyStats() {
+  return { played: 0, won: 0, streak: 0, bestStreak: 0, bestSeconds: null, bestMoves: null };
+}
+
+export function statistics() {
+  return read(STATS, {});
+}
+
+export function forgetStatistics() {
+  write(STATS, {});
+}
+
+function play(key) {
+  return read(PLAYS, {})[key];
+}
+
+function keepPlay(key, record) {
+  const plays = read(PLAYS, {});
+  delete plays[key];
+  plays[key] = record;  // the newest last, so the oldest go first
+  const keys = Object.keys(plays);
+  for (const old of keys.slice(0, Math.max(0, keys.length - PLAYS_KEPT))) delete plays[old];
+  write(PLAYS, plays);
+}
+
+function changeStats(game, change) {
+  const stats = statistics();
+  stats[game] = { ...emptyStats(), ...stats[game] };
+  change(stats[game]);
+  write(STATS, stats);
+}
+
+// A game counts as played from the player's first move (not auto-play's at the deal); a win
+// or a loss is counted once.
+// Returns true when this table is a win not counted before.
+export function count(table) {
+  const record = play(table.session)
+    || { game: table.game, counted: false, over: false, seconds: 0, dealt: table.moves_made };
+  let won = false;
+  if (!record.counted && table.moves_made > record.dealt) {
+    record.counted = true;
+    changeStats(table.game, (stats) => { stats.played += 1; });
+  }
+  if (record.counted && !record.over && table.result) {
+    record.over = true;
+    won = table.result === "won";
+    changeStats(table.game, (stats) => {
+      if (won) {
+        stats.won += 1;
+        stats.streak += 1;
+        stats.bestStreak = Math.max(stats.bestStreak, stats.streak);
+        stats.bestSeconds = Math.min(stats.bestSeconds ?? Infinity, Math.round(record.seconds));
+        stats.bestMoves = Math.min(stats.bestMoves ?? Infinity, table.moves_made);
+      } else {
+        stats.streak = 0;
+      }
+    });
+  }
+  keepPlay(table.session, record);
+  return won;
+}
+
+// Whether leaving this game now would give it up: a move made, and not over.
+export function underWay(table) {
+  const record = play(table.session);
+  return Boolean(record?.counted && !record.over && !table.result);
+}
+
+// The game is given up for another: a loss, as far as the streak goes.
+export function giveUp(table) {
+  const record = play(table.session);
+  if (!record?.counted || record.over) return;
+  record.over = true;
+  keepPlay(table.session, record);
+  changeStats(table.game, (stats) => { stats.streak = 0; });
+}
+
+// Whether the clock of this game runs: from the player's first move to the end.
+export function clockRuns(table) {
+  const record = play(table.session);
+  return Boolean(record?.counted && !table.result);
+}
+
+export function secondsPlayed(key) {
+  return play(key)?.seconds || 0;
+}
+
+export function addSeconds(key, seconds) {
+  const record = play(key);
+  if (!record) return;
+  record.seconds += seconds;
+  keepPlay(key, record);
+}
+
+export function lastGame() {
+  return read(LAST, null);
+}
+
+export function rememberGame(table, saved) {
+  const last = lastGame();
+  const same = last?.session === table.session;
+  write(LAST, { session: table.session, game: table.game, saved: saved ?? (same ? last.saved : null) });
+}
+
+export function clock(seconds) {
+  const whole = Math.floor(seconds);
+  const hours = Math.floor(whole / 3600);
+  const minutes = String(Math.floor(whole / 60) % 60);
+  const rest = String(whole % 60).padStart(2, "0");
+  return hours ? `${hours}:${minutes.padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
+}

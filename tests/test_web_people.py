@@ -1,0 +1,404 @@
+"""The web player as people use it: any screen, touch, the keyboard, memory between visits.
+
+Playwright drives Chromium against ``patience serve`` at three screens: a 390×844 phone
+with touch, a 1280×800 laptop and a 1920×1080 desktop. The browser is found as in
+``test_web_browser.py`` (these tests are skipped or fail alike without it).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from test_web_api import stuck_blockade, won_in_one_steeplechase
+from test_web_browser import TIMEOUT_MS, cards, load_state, menu, moves_made, pile, server, start, top
+
+import framework
+from framework.solver.portfolio import solve
+from framework.solver.result import WON, Budget
+
+__all__ = ["server"]  # the module's fixture, shared with test_web_browser.py
+
+SCREENS = {
+    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
+    "laptop": {"viewport": {"width": 1280, "height": 800}},
+    "desktop": {"viewport": {"width": 1920, "height": 1080}},
+}
+SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def symbol(text: str) -> str:
+    """A card's text ('TD') as the table shows it ('10♦')."""
+    return ("10" if text[0] == "T" else text[0]) + SUITS[text[1]]
+
+
+@pytest.fixture()
+def opened(browser: Browser, server: str) -> Iterator[Callable[..., Page]]:
+    """Opens the player on a screen of SCREENS; the test fails on any script error in a page."""
+    contexts: list[BrowserContext] = []
+    errors: list[str] = []
+
+    def open_page(screen: str = "laptop", *, context: BrowserContext | None = None, clock: bool = False,
+                  **options) -> Page:
+        if context is None:
+            context = browser.new_context(**SCREENS[screen], **options)
+            context.set_default_timeout(TIMEOUT_MS)
+            contexts.append(context)
+        page = context.new_page()
+        if clock:
+            page.clock.install()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+        page.goto(server)
+        expect(page.locator("#info")).to_contain_text("deal", timeout=TIMEOUT_MS)
+        return page
+
+    open_page.errors = errors  # type: ignore[attr-defined] -- a test that expects an error takes it out
+    yield open_page
+    for context in contexts:
+        context.close()
+    assert not errors, errors
+
+
+def box(page: Page, selector: str) -> dict:
+    return page.locator(selector).first.evaluate("found => found.getBoundingClientRect().toJSON()")
+
+
+def fits_sideways(page: Page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+# --- 1. a layout that fits the screen -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("game", ["klondike", "freecell", "steeplechase", "blockade", "spider"])
+def test_the_table_fits_the_width_of_every_screen_with_readable_ranks(opened, screen, game):
+    page = opened(screen)
+    start(page, game, 3)
+    assert fits_sideways(page), f"{game} needs sideways scrolling at {screen}"
+    ranks = page.locator("#table .card .rank").evaluate_all(
+        "ranks => ranks.map(rank => parseFloat(getComputedStyle(rank).fontSize))")
+    assert ranks and min(ranks) >= 12
+    if screen == "desktop":  # a big screen is used, not a third of it
+        assert box(page, "#table .card")["width"] >= (45 if game == "blockade" else 60)
+        if game not in ("steeplechase", "blockade"):  # theirs are as tall as the screen lets them be
+            assert box(page, "#table")["width"] > 1920 * 0.5
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_a_full_blockade_grid_fits_the_screen_with_its_foundations(opened, screen, tmp_path):
+    page = opened(screen)
+    load_state(page, stuck_blockade(), tmp_path)
+    expect(page.locator('.group[data-group="grid"] .pile')).to_have_count(110)
+    grid = box(page, '.group[data-group="grid"]')
+    aces = box(page, '.group[data-group="aces"]')
+    assert aces["top"] >= 0 and grid["bottom"] <= page.viewport_size["height"]
+    assert fits_sideways(page)
+
+
+def one_long_column() -> framework.State:
+    """FreeCell with 28 cards in its first column and four in each other one."""
+    game = framework.load_game("freecell")
+    cards = [framework.card_text(card) for card in range(52)]
+    piles = {name: [] for name in game.pile_names}
+    piles["t1"] = cards[:28]
+    for column in range(2, 8):
+        piles[f"t{column}"] = cards[28 + 4 * (column - 2):28 + 4 * (column - 1)]
+    return game.state_from_json({"format": "patience-state", "version": 1, "game": "freecell", "piles": piles})
+
+
+@pytest.mark.parametrize("screen", ["phone", "laptop"])
+def test_a_long_column_squeezes_to_fit_but_its_ranks_stay_whole(opened, screen, tmp_path):
+    page = opened(screen)
+    load_state(page, one_long_column(), tmp_path)
+    tops = pile(page, "t1").locator(".card").evaluate_all("cards => cards.map(card => card.getBoundingClientRect().top)")
+    steps = [later - earlier for earlier, later in zip(tops, tops[1:])]
+    assert len(tops) == 28 and min(steps) >= 15  # a 12 px rank and its margin show in each step
+    if screen == "laptop":
+        assert box(page, '.pile[data-pile="t1"]')["bottom"] <= page.viewport_size["height"]
+
+
+def test_a_waste_shows_its_top_three_cards_and_the_foundations_stay_put(opened):
+    page = opened("phone")
+    start(page, "klondike", 3)
+    foundation = box(page, '.pile[data-pile="f1"]')
+    for turn in range(1, 6):
+        pile(page, "s").click()
+        moves_made(page, turn)
+    expect(pile(page, "w").locator(".card")).to_have_count(3)
+    expect(pile(page, "w").locator(".count")).to_have_text("5")
+    assert box(page, '.pile[data-pile="f1"]') == foundation
+
+
+def test_nothing_jumps_when_an_action_button_comes_and_goes(opened):
+    page = opened("phone")
+    start(page, "blockade", 13)
+    table = box(page, "#table")["top"]
+    expect(page.locator("#actions button")).not_to_have_count(0)
+    while page.locator("#actions button[data-action=row]").count():
+        page.click("#actions button[data-action=row]")
+        assert box(page, "#table")["top"] == table
+    assert box(page, "#table")["top"] == table
+
+
+# --- 2. touch and pointer ---------------------------------------------------------------------------
+
+
+def touch_drag(page: Page, source, target, *, end: str = "touchEnd") -> None:
+    """A finger on ``source`` moved onto ``target`` and lifted (or the touch cancelled)."""
+    screen = page.context.new_cdp_session(page)
+    start_box, end_box = source.bounding_box(), target.bounding_box()
+    x, y = start_box["x"] + start_box["width"] / 2, start_box["y"] + 8
+    to_x, to_y = end_box["x"] + end_box["width"] / 2, end_box["y"] + end_box["height"] / 2
+
+    def touch(kind: str, at: tuple[float, float] | None) -> None:
+        screen.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [{"x": at[0], "y": at[1]}] if at else []})
+
+    touch("touchStart", (x, y))
+    for step in range(1, 9):
+        touch("touchMove", (x + (to_x - x) * step / 8, y + (to_y - y) * step / 8))
+    touch(end, None if end == "touchCancel" else None)
+    screen.detach()
+
+
+def test_a_touch_drag_moves_the_card_and_leaves_no_phantom(opened):
+    page = opened("phone")
+    start(page, "steeplechase", 3)
+    touch_drag(page, top(page, "t2"), pile(page, "t8"))
+    moves_made(page, 1)
+    assert cards(page, "t8") == ["5C", "4H"]
+    expect(page.locator(".ghost")).to_have_count(0)
+    expect(page.locator(".card.dragging")).to_have_count(0)
+
+
+def test_a_cancelled_touch_drag_puts_the_card_back(opened):
+    page = opened("phone")
+    start(page, "steeplechase", 3)
+    touch_drag(page, top(page, "t2"), pile(page, "t8"), end="touchCancel")
+    expect(page.locator(".ghost")).to_have_count(0)
+    expect(page.locator(".card.dragging")).to_have_count(0)
+    moves_made(page, 0)
+    assert cards(page, "t2") == ["4H"]
+    page.click("#deal-new")  # and a new game has no phantom either
+    expect(page.locator(".ghost")).to_have_count(0)
+
+
+def test_tap_to_pick_tap_to_place_and_double_tap_home(opened):
+    page = opened("phone")
+    start(page, "steeplechase", 3)
+    page.tap('.pile[data-pile="t2"] .card')
+    expect(top(page, "t2")).to_have_class(re.compile(r"\bselected\b"))
+    pile(page, "t8").tap()
+    moves_made(page, 1)
+    assert cards(page, "t8") == ["5C", "4H"]
+    page.click("#undo")
+    moves_made(page, 0)
+    for _ in range(2):  # two taps in quick succession: the card goes home
+        top(page, "t8").tap()
+    moves_made(page, 1)
+    assert cards(page, "f2") == ["5C"]
+
+
+# --- 3. plain words ---------------------------------------------------------------------------------
+
+
+def test_an_illegal_target_names_the_card_moved_and_why(opened):
+    page = opened("laptop")
+    start(page, "freecell", "ms:1")
+    assert cards(page, "t1")[-1] == "6S" and cards(page, "t3")[-1] == "2H"
+    top(page, "t1").click()
+    top(page, "t3").click()  # 6♠ does not go on 2♥
+    message = page.locator("#message")
+    expect(message).to_have_class("error")
+    expect(message).to_contain_text(re.compile(r"^6♠"))
+    moves_made(page, 0)
+
+
+# --- 5. game feel and memory --------------------------------------------------------------------------
+
+
+def test_moves_glide_unless_reduced_motion_is_asked_for(opened):
+    for motion, glides in (("no-preference", True), ("reduce", False)):
+        page = opened("laptop", reduced_motion=motion)
+        start(page, "steeplechase", 3)
+        page.evaluate("window.glides = 0; new MutationObserver(() => { window.glides += document.getAnimations().length; })"
+                      ".observe(document.getElementById('table'), {childList: true, subtree: true})")
+        top(page, "t2").drag_to(pile(page, "t8"))
+        moves_made(page, 1)
+        assert (page.evaluate("document.getAnimations().length + window.glides") > 0) == glides
+
+
+def test_the_clock_runs_from_the_first_move_and_counts_moves(opened):
+    page = opened("laptop", clock=True)
+    start(page, "steeplechase", 3)
+    page.clock.run_for(5_000)
+    expect(page.locator("#clock")).to_have_text("0:00")  # no move yet
+    top(page, "t2").drag_to(pile(page, "t8"))
+    moves_made(page, 1)
+    expect(page.locator("#moves")).to_have_text("1 move")
+    page.clock.run_for(65_000)
+    expect(page.locator("#clock")).to_have_text("1:05")
+
+
+def test_a_win_is_celebrated_and_counted_in_the_statistics(opened, tmp_path):
+    page = opened("laptop")
+    load_state(page, won_in_one_steeplechase(), tmp_path)
+    top(page, "w").drag_to(pile(page, "f1"))
+    dialog = page.locator("#won-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("won in 1 moves")
+    expect(dialog).to_contain_text("You have won 1 of 1 game of Steeplechase; 1 in a row.")
+    dialog.locator("button[value=close]").click()
+    page.keyboard.press("s")
+    stats = page.locator("#stats-dialog")
+    expect(stats).to_be_visible()
+    expect(stats.locator("tbody tr")).to_have_count(1)
+    cells = stats.locator("tbody tr td, tbody tr th").all_inner_texts()
+    assert cells[0].startswith("Steeplechase") and cells[1:6] == ["1", "1", "100%", "1", "1"]
+    stats.locator("#stats-reset").click()
+    expect(stats.locator("#stats-none")).to_be_visible()
+
+
+def test_a_new_game_under_way_asks_first_and_a_given_up_game_ends_the_streak(opened):
+    page = opened("laptop")
+    start(page, "steeplechase", 3)
+    page.click("#deal-new")  # no move yet: no question
+    expect(page.locator("#confirm-dialog")).to_be_hidden()
+    top(page, "t2").drag_to(pile(page, "t8"))
+    moves_made(page, 1)
+    page.click("#deal-new")
+    confirm = page.locator("#confirm-dialog")
+    expect(confirm).to_be_visible()
+    confirm.locator("button[value=keep]").click()
+    moves_made(page, 1)
+    page.click("#deal-new")
+    confirm.locator("button[value=deal]").click()
+    moves_made(page, 0)
+    stats = page.evaluate("JSON.parse(localStorage.getItem('patience.stats'))")
+    assert stats["steeplechase"]["played"] == 1 and stats["steeplechase"]["won"] == 0
+
+
+def test_the_last_game_resumes_and_back_returns_to_the_game_before(opened, browser, server):
+    page = opened("laptop")
+    start(page, "steeplechase", 3)
+    top(page, "t2").drag_to(pile(page, "t8"))
+    moves_made(page, 1)
+    first = page.url
+    start(page, "blockade", 13)
+    page.go_back()  # the browser's Back: the game before, not out of the app
+    expect(page.locator("body")).to_have_attribute("data-game", "steeplechase")
+    moves_made(page, 1)
+    assert page.url == first
+    page.go_forward()
+    expect(page.locator("body")).to_have_attribute("data-game", "blockade")
+    again = opened(context=page.context)  # the bare address, in the same browser: the last game
+    expect(again.locator("body")).to_have_attribute("data-game", "blockade")
+    expect(again.locator("#message")).to_have_text("Your game, as you left it.")
+    key = re.search(r"session=([\w-]+)", first).group(1)
+    again.evaluate(f"location.hash = 'session={key}'")  # a key typed in the address
+    expect(again.locator("body")).to_have_attribute("data-game", "steeplechase")
+
+
+def test_the_last_game_resumes_even_when_the_server_forgot_it(opened):
+    page = opened("laptop")
+    start(page, "steeplechase", 3)
+    top(page, "t2").drag_to(pile(page, "t8"))
+    moves_made(page, 1)
+    page.wait_for_function("JSON.parse(localStorage.getItem('patience.last')).saved !== null")
+    last = page.evaluate("JSON.parse(localStorage.getItem('patience.last'))")
+    last["session"] = "forgotten"
+    page.evaluate(f"localStorage.setItem('patience.last', {json.dumps(json.dumps(last))})")
+    again = opened(context=page.context)
+    expect(again.locator("body")).to_have_attribute("data-game", "steeplechase")
+    moves_made(again, 1)
+    assert opened.errors == ["Failed to load resource: the server responded with a status of 404 (Not Found)"]
+    opened.errors.clear()  # the forgotten game, asked for first
+    assert cards(again, "t8") == ["5C", "4H"]
+
+
+# --- 6. keyboard and accessibility ------------------------------------------------------------------
+
+
+def focus_pile(page: Page, name: str) -> None:
+    """Moves the keyboard focus to pile ``name`` with the arrow keys alone."""
+    for _ in range(200):
+        if page.evaluate("document.activeElement?.dataset?.pile") == name:
+            return
+        page.keyboard.press("ArrowRight")
+    raise AssertionError(f"the arrow keys never reach {name}")
+
+
+def test_a_freecell_deal_is_won_with_the_keyboard_alone(opened):
+    game = framework.load_game("freecell")
+    deal = game.deal("ms:1")
+    line = solve(deal, Budget(nodes=200_000))
+    assert line.answer == WON
+    page = opened("laptop")
+    start(page, "freecell", "ms:1")
+    page.keyboard.press("Tab")
+    while not page.evaluate("Boolean(document.activeElement?.closest('#table'))"):
+        page.keyboard.press("Tab")
+    names = game.pile_names
+    for made, move in enumerate(line.moves, 1):
+        focus_pile(page, names[move.source])
+        for _ in range(move.count):  # Enter picks up the top card, and one more card each time
+            page.keyboard.press("Enter")
+            if page.locator(f'.pile[data-pile="{names[move.source]}"] .card.selected').count():
+                selected = page.evaluate(
+                    f"document.querySelectorAll('.pile[data-pile=\"{names[move.source]}\"] .card.selected ~ .card').length + 1")
+                if selected == move.count:
+                    break
+        focus_pile(page, names[move.target])
+        page.keyboard.press("Enter")
+        moves_made(page, made)
+    expect(page.locator("#result")).to_contain_text("Won!")
+    expect(page.locator("#won-dialog")).to_be_visible()
+
+
+def test_shortcut_keys_work_after_the_auto_play_box_and_the_deal_box(opened):
+    page = opened("laptop")
+    start(page, "steeplechase", 3)
+    top(page, "t2").drag_to(pile(page, "t8"))
+    moves_made(page, 1)
+    menu(page, "#autoplay").click()  # ticked by the mouse: the focus stays on the box
+    page.keyboard.press("u")
+    moves_made(page, 0)
+    page.fill("#seed", "3")
+    page.press("#seed", "Enter")  # a new deal from the deal box ...
+    page.locator("#confirm-dialog button[value=deal]").click()  # (the game under way is given up)
+    expect(page.locator("#info")).to_have_text(re.compile(r"deal 3$"))
+    top(page, "t2").drag_to(pile(page, "t8"))
+    moves_made(page, 1)
+    page.keyboard.press("u")  # ... and the keys work at once
+    moves_made(page, 0)
+
+
+def test_load_is_reached_with_the_tab_key(opened):
+    page = opened("laptop")
+    page.click("#more summary")
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == "load-button":
+            return
+    raise AssertionError("Load cannot be reached with Tab")
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_no_serious_accessibility_problem(opened, screen, tmp_path):
+    page = opened(screen)
+    start(page, "steeplechase", 3)
+    top(page, "t2").click()  # a selection and its targets shown
+    for checked in ("table", "stats"):
+        if checked == "stats":
+            page.keyboard.press("Escape")
+            page.keyboard.press("s")
+        results = Axe().run(page)
+        serious = [violation for violation in results.response["violations"] if violation["impact"] in ("serious", "critical")]
+        assert not serious, [(violation["id"], violation["help"], [node["target"] for node in violation["nodes"]][:3])
+                             for violation in serious]
+    del tmp_path
