@@ -20,9 +20,9 @@ SCREENS = {
     "laptop": {"viewport": {"width": 1280, "height": 800}},
     "desktop": {"viewport": {"width": 1920, "height": 1080}},
 }
-#: The launch games, and one game of each family.
+#: The launch games, one game of each family, and two that lay out long groups in lines.
 GAMES = ("steeplechase", "blockade", "klondike", "freecell", "spider", "forty-thieves", "canfield",
-         "beleaguered-castle", "yukon", "pyramid", "montana", "golf")
+         "beleaguered-castle", "yukon", "pyramid", "montana", "golf", "la-belle-lucie", "unusual")
 OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 
 

@@ -76,7 +76,7 @@ def fits_sideways(page: Page) -> bool:
 
 
 @pytest.mark.parametrize("screen", SCREENS)
-@pytest.mark.parametrize("game", ["klondike", "freecell", "steeplechase", "blockade", "spider"])
+@pytest.mark.parametrize("game", ["klondike", "freecell", "steeplechase", "blockade", "spider", "la-belle-lucie", "unusual"])
 def test_the_table_fits_the_width_of_every_screen_with_readable_ranks(opened, screen, game):
     page = opened(screen)
     start(page, game, 3)
@@ -88,6 +88,28 @@ def test_the_table_fits_the_width_of_every_screen_with_readable_ranks(opened, sc
         assert box(page, "#table .card")["width"] >= (45 if game == "blockade" else 60)
         if game not in ("steeplechase", "blockade"):  # theirs are as tall as the screen lets them be
             assert box(page, "#table")["width"] > 1920 * 0.5
+
+
+def test_no_built_in_game_needs_sideways_scrolling_on_a_phone(opened):
+    page = opened("phone")
+    overflowing = {}
+    for game in framework.available_games():
+        page.evaluate("game => fetch('/api/sessions', {method: 'POST', headers: {'Content-Type': 'application/json'}, "
+                      "body: JSON.stringify({game, seed: 3, autoplay: false})}).then(answer => answer.json())"
+                      ".then(table => { location.hash = 'session=' + table.session; })", game)  # a key typed in the address
+        expect(page.locator("body")).to_have_attribute("data-game", game)
+        over = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        if over > 0:
+            overflowing[game] = over
+    assert overflowing == {}
+
+
+def test_a_long_group_is_laid_out_in_lines(opened):
+    page = opened("phone")
+    start(page, "unusual", 3)  # 24 columns: three lines of eight
+    first, ninth = box(page, '.pile[data-pile="t1"]'), box(page, '.pile[data-pile="t9"]')
+    assert ninth["left"] == first["left"] and ninth["top"] > first["bottom"]
+    assert box(page, "#table .card")["width"] >= 40
 
 
 @pytest.mark.parametrize("screen", SCREENS)

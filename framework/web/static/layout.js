@@ -1,18 +1,26 @@
 // How big the cards are: the game's layout rows, measured in card widths, made to fit the
 // window from a 360 px phone to a 2560 px screen. Sizes are CSS variables on the table, so
 // the style sheet draws everything from them.
+//
+// A group too long for the screen may be laid out in lines: its piles side by side in
+// several lines (a tableau of 24 columns as two lines of 12), or its rows fanned right side
+// by side (18 fans as three columns of six). That is chosen once per game and window size,
+// only where one line would shrink the cards below a comfortable size, so the table does
+// not rearrange itself during play.
 
 import { $ } from "./page.js";
 
-const RATIO = 1.4;          // a card's height over its width
+const RATIO = 1.4;                 // a card's height over its width
 const PILE_GAP = 0.1;              // between the piles of a group, in card widths
 const GROUP_GAP = 0.35;            // between the groups of a row
 const GRID_GAP = 0.06;             // between the cells of a grid
-const FAN_RIGHT = 0.3;      // of a card left showing in a row fanned right
-const ROWS_OVERLAP = 0.55;  // how much of a card the next of centred rows covers
+const FAN_RIGHT = 0.3;             // of a card left showing in a row fanned right
+const ROWS_OVERLAP = 0.55;         // how much of a card the next of centred rows covers
 const FAN_DOWN_ROOM = 1.7;         // card heights a fanned column is given before it squeezes
 export const WASTE_SHOWN = 3;      // a waste fanned right shows its top three cards
-const MIN_WIDTH = 24;              // px: below this, the table scrolls sideways instead
+const MOST_FANNED_RIGHT = 13;      // a longer row fanned right shows its top cards, and their count
+const MIN_WIDTH = 24;              // px: below this, the table scrolls instead
+const COMFORTABLE = 40;            // px: a narrower card makes a long group try lines
 const MAX_WIDTH = 150;             // px: a big screen gets big cards, not giant ones
 const MIN_RANK = 12;               // px: a rank stays readable
 const UP_LEAST = Math.ceil(MIN_RANK * 1.15) + 3;  // px of a face-up card a squeezed column shows: its rank
@@ -20,28 +28,11 @@ const DOWN_LEAST = 3;              // px of a face-down card a squeezed column s
 const LABEL = 18;                  // px: a group's name over it
 const TABLE_MARGIN = 6;            // px: the table's own margin in the page
 
+const chosen = new Map();  // "game width×height" -> {group name: piles side by side}
+
 // How many cards a pile fanned right is given room for: a waste always has room for its three.
 function shownInRow(group, pile) {
-  return group.role === "waste" ? WASTE_SHOWN : pile.down + pile.cards.length;
-}
-
-// A group's size in card widths: how wide and how tall it is drawn.
-function groupUnits(group, pileOf) {
-  const count = group.piles.length;
-  const side = (piles) => piles + (piles - 1) * PILE_GAP;
-  if (group.columns) {
-    const rows = Math.ceil(count / group.columns);
-    return { wide: group.columns + (group.columns - 1) * GRID_GAP, tall: rows * RATIO + (rows - 1) * GRID_GAP };
-  }
-  if (group.rows_of) {
-    const rows = group.rows_of.length;
-    return { wide: side(Math.max(...group.rows_of)), tall: RATIO * (1 + (1 - ROWS_OVERLAP) * (rows - 1)) };
-  }
-  if (group.fan === "right") {
-    const longest = Math.max(1, ...group.piles.map((name) => shownInRow(group, pileOf[name])));
-    return { wide: 1, spread: longest - 1, tall: count * RATIO + (count - 1) * PILE_GAP };
-  }
-  return { wide: side(count), tall: RATIO, fanned: group.fan === "down" };
+  return group.role === "waste" ? WASTE_SHOWN : Math.min(MOST_FANNED_RIGHT, pile.down + pile.cards.length);
 }
 
 // The px a column of `pile` needs below its top card, squeezed as far as it may be.
@@ -49,51 +40,43 @@ function leastFan(pile) {
   return pile.down * DOWN_LEAST + Math.max(0, pile.cards.length - 1) * UP_LEAST;
 }
 
-// The card width that fits the table in the space under the toolbar, and the sizes that follow:
-// as wide as the widest row lets it be, then smaller until the rows fit the height too (a
-// column may squeeze its fan down to the ranks of its cards).
-export function fit(game, pileOf) {
-  const table = $("table");
-  const groups = Object.fromEntries(game.groups.map((group) => [group.name, group]));
-  const rows = game.layout.map((row) => {
-    const sizes = row.map((name) => groupUnits(groups[name], pileOf));
-    const fans = row.filter((name) => groups[name].fan === "down")
-      .flatMap((name) => groups[name].piles.map((pile) => leastFan(pileOf[pile])));
-    return {
-      wide: sizes.reduce((sum, one) => sum + one.wide, 0) + GROUP_GAP * (sizes.length - 1),
-      spread: sizes.reduce((sum, one) => sum + (one.spread || 0), 0),
-      tall: Math.max(...sizes.map((one) => one.tall)),
-      fanned: sizes.some((one) => one.fanned),
-      fan: Math.max(0, ...fans),
-    };
-  });
-  const holder = getComputedStyle(table.parentElement);
-  const inside = table.parentElement.clientWidth - parseFloat(holder.paddingLeft) - parseFloat(holder.paddingRight);
-  const room = { width: inside - 2 * TABLE_MARGIN, height: window.innerHeight - table.getBoundingClientRect().top - 8 };
-  const widthAt = (width) => Math.max(...rows.map((row) => row.wide * width + row.spread * rightStep(width)));
-  const heightAt = (width) => rows.reduce((sum, row) => sum + LABEL + 10 + Math.max(row.tall * width,
-    row.fanned ? RATIO * width + Math.max((FAN_DOWN_ROOM - 1) * RATIO * width, row.fan) : 0), 0);
-  let width = MAX_WIDTH;
-  while (width > MIN_WIDTH && (widthAt(width) > room.width || heightAt(width) > room.height)) width -= 1;
-  const height = Math.round(width * RATIO);
-  const rank = rankAt(width);
-  const sizes = {
-    width,
-    height,
-    rank,
-    up: Math.round(height * 0.26),           // of a face-up card left showing in a column
-    down: Math.max(4, Math.round(height * 0.1)),
-    right: rightStep(width),
+function side(piles, gap = PILE_GAP) {
+  return piles + (piles - 1) * gap;
+}
+
+// A group's size with `across` piles side by side: its width in card widths (and the cards
+// fanned right across it), its height in card widths, and its fanned columns' lines.
+function groupUnits(group, pileOf, across) {
+  const count = group.piles.length;
+  const longest = Math.max(1, ...group.piles.map((name) => shownInRow(group, pileOf[name])));
+  const fan = group.fan === "down" ? Math.max(0, ...group.piles.map((name) => leastFan(pileOf[name]))) : 0;
+  if (group.rows_of) {
+    const rows = group.rows_of.length;
+    return { wide: side(Math.max(...group.rows_of)), spread: 0, tall: RATIO * (1 + (1 - ROWS_OVERLAP) * (rows - 1)),
+      lines: 0, fan };
+  }
+  const gap = group.columns ? GRID_GAP : PILE_GAP;
+  const lines = Math.ceil(count / across);
+  return {
+    wide: side(across, gap),
+    spread: group.fan === "right" ? across * (longest - 1) : 0,
+    tall: group.fan === "down" ? 0 : lines * RATIO + (lines - 1) * gap,
+    lines: group.fan === "down" ? lines : 0,
+    fan,
   };
-  const style = table.style;
-  style.setProperty("--card-w", `${width}px`);
-  style.setProperty("--card-h", `${height}px`);
-  style.setProperty("--rank", `${rank}px`);
-  style.setProperty("--pip", `${Math.round(width * 0.48)}px`);
-  style.setProperty("--gap", `${Math.max(3, Math.round(width * PILE_GAP))}px`);
-  style.setProperty("--group-gap", `${Math.max(8, Math.round(width * GROUP_GAP))}px`);
-  style.setProperty("--grid-gap", `${Math.max(2, Math.round(width * GRID_GAP))}px`);
-  return sizes;
+}
+
+// The piles side by side each group may have: a grid's columns, a row of piles or columns in
+// one line, rows fanned right one above the other; and, for a long group, its other lines.
+function choices(group) {
+  const count = group.piles.length;
+  if (group.columns && group.fan !== "right") return [group.columns];  // a grid's places are part of its rules
+  if (group.rows_of) return [0];
+  const first = group.columns || (group.fan === "right" ? 1 : count);
+  const others = new Set();
+  for (let lines = 1; lines <= count; lines++) others.add(Math.ceil(count / lines));  // lines as even as can be
+  others.delete(first);
+  return [first, ...others];
 }
 
 function rankAt(width) {
@@ -103,6 +86,97 @@ function rankAt(width) {
 // Of a card left showing in a row fanned right: a share of the card, and never less than its rank and suit.
 function rightStep(width) {
   return Math.max(Math.round(width * FAN_RIGHT), Math.ceil(rankAt(width) * 2.2));
+}
+
+// The widest card (in px) with which the layout fits `room`, each group with `across[name]` piles side by side.
+function widest(game, groups, pileOf, across, room) {
+  const rows = game.layout.map((row) => {
+    const sizes = row.map((name) => groupUnits(groups[name], pileOf, across[name]));
+    return {
+      wide: sizes.reduce((sum, one) => sum + one.wide, 0) + GROUP_GAP * (sizes.length - 1),
+      spread: sizes.reduce((sum, one) => sum + one.spread, 0),
+      sizes,
+    };
+  });
+  const widthAt = (width) => Math.max(...rows.map((row) => row.wide * width + row.spread * rightStep(width)));
+  const groupHeight = (one, width) => Math.max(one.tall * width,
+    one.lines * (RATIO * width + Math.max((FAN_DOWN_ROOM - 1) * RATIO * width, one.fan)));
+  const heightAt = (width) => rows.reduce(
+    (sum, row) => sum + LABEL + 10 + Math.max(...row.sizes.map((one) => groupHeight(one, width))), 0);
+  let width = MAX_WIDTH;
+  while (width > MIN_WIDTH && (widthAt(width) > room.width || heightAt(width) > room.height)) width -= 1;
+  const sideways = rows.reduce((sum, row) => sum + Math.max(0, row.wide * width + row.spread * rightStep(width)
+    - room.width), 0);
+  return width - sideways / room.width;  // of layouts that overflow at the least width, the one that overflows least
+}
+
+// How many cards each row fanned right shows: as many as the room its row leaves it holds.
+function fannedRight(game, groups, pileOf, across, room, width) {
+  const shown = {};
+  for (const row of game.layout) {
+    for (const name of row) {
+      if (groups[name].fan !== "right" || groups[name].role === "waste") continue;
+      const others = row.filter((other) => other !== name)
+        .map((other) => groupUnits(groups[other], pileOf, across[other]))
+        .reduce((sum, one) => sum + (one.wide + GROUP_GAP) * width + one.spread * rightStep(width), 0);
+      const perPile = (room.width - others) / across[name] - PILE_GAP * width;
+      shown[name] = Math.max(WASTE_SHOWN, Math.min(MOST_FANNED_RIGHT, Math.floor((perPile - width) / rightStep(width)) + 1));
+    }
+  }
+  return shown;
+}
+
+// How many piles side by side each group has in this window: one line each, unless that
+// makes the cards narrower than is comfortable; then, group by group, the lines that give
+// the widest cards.
+function arrange(game, groups, pileOf, room) {
+  const key = `${game.id} ${room.width}×${room.height}`;
+  if (chosen.has(key)) return chosen.get(key);
+  const across = Object.fromEntries(game.groups.map((group) => [group.name, choices(group)[0]]));
+  if (widest(game, groups, pileOf, across, room) < COMFORTABLE) {
+    for (const group of game.groups) {
+      let best = widest(game, groups, pileOf, across, room);
+      for (const option of choices(group).slice(1)) {
+        const tried = widest(game, groups, pileOf, { ...across, [group.name]: option }, room);
+        if (tried > best) [best, across[group.name]] = [tried, option];
+      }
+    }
+  }
+  chosen.set(key, across);
+  return across;
+}
+
+// The card width that fits the table in the space under the toolbar, and the sizes that follow:
+// as wide as the widest row lets it be, then smaller until the rows fit the height too (a
+// column may squeeze its fan down to the ranks of its cards).
+export function fit(game, pileOf) {
+  const table = $("table");
+  const groups = Object.fromEntries(game.groups.map((group) => [group.name, group]));
+  const holder = getComputedStyle(table.parentElement);
+  const inside = table.parentElement.clientWidth - parseFloat(holder.paddingLeft) - parseFloat(holder.paddingRight);
+  const room = { width: inside - 2 * TABLE_MARGIN, height: window.innerHeight - table.getBoundingClientRect().top - 8 };
+  const across = arrange(game, groups, pileOf, room);
+  const width = Math.ceil(widest(game, groups, pileOf, across, room));
+  const height = Math.round(width * RATIO);
+  const rank = rankAt(width);
+  const style = table.style;
+  style.setProperty("--card-w", `${width}px`);
+  style.setProperty("--card-h", `${height}px`);
+  style.setProperty("--rank", `${rank}px`);
+  style.setProperty("--pip", `${Math.round(width * 0.48)}px`);
+  style.setProperty("--gap", `${Math.max(3, Math.round(width * PILE_GAP))}px`);
+  style.setProperty("--group-gap", `${Math.max(8, Math.round(width * GROUP_GAP))}px`);
+  style.setProperty("--grid-gap", `${Math.max(2, Math.round(width * GRID_GAP))}px`);
+  return {
+    width,
+    height,
+    rank,
+    up: Math.max(UP_LEAST, Math.round(height * 0.26)),  // of a face-up card left showing in a column
+    down: Math.max(4, Math.round(height * 0.1)),
+    right: rightStep(width),
+    across,
+    shownRight: fannedRight(game, groups, pileOf, across, room, width),
+  };
 }
 
 // The rank size that shows whole in a column step of `step` px.

@@ -28,28 +28,34 @@ function drawGroup(group) {
   const box = element("div", "group");
   box.dataset.group = group.name;
   box.append(element("div", "group-name", group.name));
-  let holder;
-  let names = group.piles;
-  let ahead = new Set();
-  if (group.columns) {
-    holder = element("div", "grid");
-    holder.style.gridTemplateColumns = `repeat(${group.columns}, var(--card-w))`;
-    const cells = gridCells(group);
-    names = names.slice(0, cells.shown);
-    ahead = new Set(names.slice(cells.dealt));
-  } else if (group.rows_of) {
-    holder = element("div", "rows");
+  if (group.rows_of) {
+    const holder = element("div", "rows");
     let start = 0;
     for (const length of group.rows_of) {
       const row = element("div", "row");
-      for (const name of names.slice(start, start + length)) row.append(drawPile(group, page.pileOf[name]));
+      for (const name of group.piles.slice(start, start + length)) row.append(drawPile(group, page.pileOf[name]));
       holder.append(row);
       start += length;
     }
     box.append(holder);
     return box;
+  }
+  let names = group.piles;
+  let ahead = new Set();
+  const across = sizes.across[group.name];
+  let holder;
+  if (group.columns) {
+    holder = element("div", "grid");
+    const cells = gridCells(group);
+    names = names.slice(0, cells.shown);
+    ahead = new Set(names.slice(cells.dealt));
+  } else if (across > 1 && across < group.piles.length) {
+    holder = element("div", "piles lines");  // a long group, in lines
   } else {
-    holder = element("div", group.fan === "right" ? "piles stacked" : "piles");
+    holder = element("div", group.fan === "right" && across === 1 ? "piles stacked" : "piles");
+  }
+  if (holder.classList.contains("grid") || holder.classList.contains("lines")) {
+    holder.style.gridTemplateColumns = `repeat(${across}, max-content)`;
   }
   for (const name of names) {
     const drawn = drawPile(group, page.pileOf[name]);
@@ -99,13 +105,13 @@ function drawPile(group, pile) {
   if (group.fan === "down") {
     for (let index = 0; index < total; index++) shown.append(face(index));
   } else if (group.fan === "right") {
-    const first = group.role === "waste" ? Math.max(0, total - WASTE_SHOWN) : 0;
+    const first = Math.max(0, total - (group.role === "waste" ? WASTE_SHOWN : sizes.shownRight[group.name]));
     for (let index = first; index < total; index++) {
       const card = face(index);
       card.style.left = `${(index - first) * sizes.right}px`;
       shown.append(card);
     }
-    const room = group.role === "waste" ? WASTE_SHOWN - 1 : total - 1;  // a waste keeps its room: nothing beside it moves
+    const room = group.role === "waste" ? WASTE_SHOWN - 1 : total - first - 1;  // a waste keeps its room: nothing beside it moves
     shown.style.width = `calc(var(--card-w) + ${Math.max(room, 0) * sizes.right}px)`;
     if (first) shown.append(element("span", "count", String(total)));
   } else if (total) {
@@ -150,22 +156,31 @@ export function cardElement(card) {
 function fanColumns(rows) {
   const below = rows.map((_, index) => rows.slice(index + 1).reduce((sum, row) => sum + row.offsetHeight + 10, 0));
   rows.forEach((row, index) => {
-    for (const shown of row.querySelectorAll(".pile.fan-down")) {
-      const top = shown.getBoundingClientRect().top + window.scrollY;
-      const room = Math.max(sizes.height, window.innerHeight - below[index] - top - sizes.height - 10);
-      const pile = page.pileOf[shown.dataset.pile];
-      const steps = columnSteps(pile, sizes, room);
-      if (steps.up < sizes.up) shown.style.setProperty("--rank", `${rankFor(steps.up, sizes)}px`);
-      let offset = 0;
-      const cards = [...shown.querySelectorAll(".card")];
-      cards.forEach((card, at) => {
-        card.style.top = `${offset}px`;
-        offset += at < pile.down ? steps.down : steps.up;
-      });
-      const last = cards.length ? offset - (cards.length - 1 < pile.down ? steps.down : steps.up) : 0;
-      shown.style.height = `${sizes.height + last}px`;
+    for (const holder of row.querySelectorAll(".group")) {
+      const group = page.groupOf[holder.querySelector(".pile")?.dataset.pile];
+      if (group?.fan === "down") fanGroup(holder, group, below[index]);
     }
   });
+}
+
+// Lays out one group's columns, each line of them given an even share of the height left.
+function fanGroup(holder, group, below) {
+  const lines = Math.ceil(group.piles.length / sizes.across[group.name]);
+  const top = holder.querySelector(".pile").getBoundingClientRect().top + window.scrollY;
+  const share = (window.innerHeight - below - top - 10) / lines;
+  const room = Math.max(sizes.height, share - sizes.height - 10);
+  for (const shown of holder.querySelectorAll(".pile.fan-down")) {
+    const pile = page.pileOf[shown.dataset.pile];
+    const steps = columnSteps(pile, sizes, room);
+    if (steps.up < sizes.up) shown.style.setProperty("--rank", `${rankFor(steps.up, sizes)}px`);
+    let offset = 0;
+    for (const card of shown.querySelectorAll(".card")) {
+      card.style.top = `${offset}px`;
+      offset += Number(card.dataset.index) < pile.down ? steps.down : steps.up;
+    }
+    const last = shown.querySelector(".card:last-of-type");
+    shown.style.height = `${sizes.height + (last ? parseFloat(last.style.top) : 0)}px`;
+  }
 }
 
 // One pile of the table takes the Tab key; the arrow keys move from it to the others.
