@@ -210,6 +210,17 @@ def test_a_cancelled_touch_drag_puts_the_card_back(opened):
     expect(page.locator(".ghost")).to_have_count(0)
 
 
+def test_a_press_let_go_outside_the_table_leaves_the_hand_free(opened):
+    page = opened("laptop")
+    start(page, "steeplechase", 3)
+    top(page, "t1").hover()  # 10♦ cannot move
+    page.mouse.down()
+    page.mouse.move(5, 5, steps=3)  # off the table, over the toolbar
+    page.mouse.up()
+    top(page, "t2").drag_to(pile(page, "t8"))
+    moves_made(page, 1)
+
+
 def test_tap_to_pick_tap_to_place_and_double_tap_home(opened):
     page = opened("phone")
     start(page, "steeplechase", 3)

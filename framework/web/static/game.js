@@ -41,7 +41,7 @@ export async function show(table, note = "") {
   keepLater();
 }
 
-export function showControls() {
+function showControls() {
   const table = page.table;
   $("autoplay").checked = table.autoplay;
   const choice = $("game-choice");
@@ -72,7 +72,7 @@ export function showControls() {
     const button = element("button", "", moves.length === 1 ? action : `${action}…`);
     button.type = "button";
     button.dataset.action = action;
-    button.title = moves.length === 1 ? (moves[0].words || moves[0].text) : `${action}: choose the card`;
+    button.title = moves.length === 1 ? moves[0].words : `${action}: choose the card`;
     actions.append(button);
   }
 }

@@ -74,10 +74,8 @@ function down(event) {
   const place = placeOf(event.target);
   if (!place) return;
   press = { place, id: event.pointerId, x: event.clientX, y: event.clientY, ghost: null };
-  if (place.card?.classList.contains("movable")) {
-    $("table").setPointerCapture(event.pointerId);  // the drag goes on outside the table
-    event.preventDefault();                        // no text selection, no focus change
-  }
+  $("table").setPointerCapture(event.pointerId);  // its release comes here, even outside the table
+  if (place.card?.classList.contains("movable")) event.preventDefault();  // no text selection, no focus change
 }
 
 function drag(event) {
