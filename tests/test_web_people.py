@@ -284,7 +284,7 @@ def test_a_win_is_celebrated_and_counted_in_the_statistics(opened, tmp_path):
     top(page, "w").drag_to(pile(page, "f1"))
     dialog = page.locator("#won-dialog")
     expect(dialog).to_be_visible()
-    expect(dialog).to_contain_text("won in 1 moves")
+    expect(dialog).to_contain_text("won in 1 move and 0:00")
     expect(dialog).to_contain_text("You have won 1 of 1 game of Steeplechase; 1 in a row.")
     dialog.locator("button[value=close]").click()
     page.keyboard.press("s")

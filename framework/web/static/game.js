@@ -52,7 +52,7 @@ function showControls() {
   }
   if (document.activeElement !== choice) choice.value = table.game;
   $("info").textContent = `${page.game.name} — deal ${table.seed ?? "(no number)"}`;
-  $("moves").textContent = `${table.moves_made} move${table.moves_made === 1 ? "" : "s"}`;
+  $("moves").textContent = movesWords(table);
   tick(0);
   $("undo").disabled = !table.can_undo;
   $("restart").disabled = !table.can_undo;
@@ -77,6 +77,10 @@ function showControls() {
   }
 }
 
+function movesWords(table) {
+  return `${table.moves_made} move${table.moves_made === 1 ? "" : "s"}`;
+}
+
 // The clock of the game in play: it runs from the first move to the end, while the page is seen.
 export function tick(seconds) {
   const table = page.table;
@@ -90,7 +94,7 @@ export function tick(seconds) {
 function showWin() {
   const table = page.table;
   const stats = statistics()[table.game] || {};
-  $("won-text").textContent = `${page.game.name}, deal ${table.seed ?? "(no number)"}: won in ${table.moves_made} moves `
+  $("won-text").textContent = `${page.game.name}, deal ${table.seed ?? "(no number)"}: won in ${movesWords(table)} `
     + `and ${clock(secondsPlayed(table.session))}. You have won ${stats.won} of ${stats.played} `
     + `game${stats.played === 1 ? "" : "s"} of ${page.game.name}; ${stats.streak} in a row.`;
   const dialog = $("won-dialog");
