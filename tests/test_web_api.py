@@ -96,10 +96,13 @@ def test_a_table_comes_with_its_game_described_when_a_game_starts_or_when_asked(
     assert client.post("/api/sessions/load", json=saved).json()["description"] == described
 
 
-def test_a_new_game_that_names_none_is_the_first_game_listed(client):
+def test_a_new_game_that_names_none_is_the_servers_first_game_else_the_first_listed(client):
     first = client.get("/api/games").json()[0]["id"]
     response = client.post("/api/sessions", json={"seed": 5})
     assert response.status_code == 201 and response.json()["game"] == first
+    served = TestClient(create_app(first_game="blockade"))  # patience serve blockade
+    assert served.post("/api/sessions", json={"seed": 5}).json()["game"] == "blockade"
+    assert served.post("/api/sessions", json={"game": "steeplechase"}).json()["game"] == "steeplechase"
 
 
 def test_a_move_is_explained_whether_it_is_legal_or_not(client):
@@ -626,7 +629,7 @@ def test_serve_prints_the_address_and_serves_on_loopback():
         server.wait(timeout=10)
 
 
-def test_serve_refuses_a_port_in_use_and_a_bad_port():
+def test_serve_refuses_a_port_in_use_a_bad_port_and_an_unknown_game():
     with socket.create_server(("127.0.0.1", 0)) as taken:
         port = taken.getsockname()[1]
         busy = subprocess.run([sys.executable, "-m", "framework.cli", "serve", "--port", str(port)],
@@ -635,6 +638,10 @@ def test_serve_refuses_a_port_in_use_and_a_bad_port():
     assert "Traceback" not in busy.stderr
     bad = subprocess.run([sys.executable, "-m", "framework.cli", "serve", "--port", "70000"], capture_output=True, text=True, timeout=30)
     assert bad.returncode == 2 and "--port" in bad.stderr
+    unknown = subprocess.run([sys.executable, "-m", "framework.cli", "serve", "no-such-game", "--port", "0"],
+                             capture_output=True, text=True, timeout=30)
+    assert unknown.returncode == 2 and unknown.stderr.startswith("patience: no-such-game: no such game")
+    assert "Traceback" not in unknown.stderr
 
 
 def test_a_group_drawn_in_rows_says_how_many_piles_each_row_holds(client):

@@ -7,25 +7,33 @@ import sys
 
 import click
 
-from .common import rules_path_option
+from .common import reports_errors, rules_path_option
 
 LOOPBACK = "127.0.0.1"
 DEFAULT_PORT = 8000
 
 
 @click.command()
+@click.argument("game", required=False)
 @click.option("--host", default=LOOPBACK, show_default=True,
               help="The address to listen on. The default is this machine only; "
                    "0.0.0.0 opens the player to the network.")
 @click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT, show_default=True,
               help="The port to listen on (0: any free port).")
 @rules_path_option
-def serve(host: str, port: int) -> None:
-    """Play in the browser: start the web player and print the address to open."""
+@reports_errors
+def serve(game: str | None, host: str, port: int) -> None:
+    """Play in the browser: start the web player and print the address to open.
+
+    A visitor with no game yet is dealt GAME (default: the first game listed).
+    """
     import uvicorn
 
+    from ..game import load_game
     from ..web.app import create_app
 
+    if game is not None:
+        load_game(game)  # a name that does not load is refused now, not at the first visit
     try:
         listener = listen(host, port)
     except OSError as error:
@@ -34,7 +42,7 @@ def serve(host: str, port: int) -> None:
     bound_port = listener.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"patience: the web player is at http://{shown}:{bound_port}/ (Ctrl+C stops it)", err=False)
-    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(create_app(first_game=game), log_level="warning"))
     server.run(sockets=[listener])
 
 

@@ -55,8 +55,10 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-def create_app(*, session_limit: int | None = None) -> FastAPI:  # noqa: C901 -- the routes, each a small function
-    """A new application with no games in play."""
+def create_app(  # noqa: C901 -- the routes, each a small function
+    *, session_limit: int | None = None, first_game: str | None = None,
+) -> FastAPI:
+    """A new application with no games in play; a new game that names none is ``first_game``, else the first listed."""
     app = FastAPI(
         title="patience",
         summary="Play any patience game the framework loads.",
@@ -88,7 +90,7 @@ def create_app(*, session_limit: int | None = None) -> FastAPI:  # noqa: C901 --
     @app.post("/api/sessions", response_model=TableView, status_code=201, tags=["play"])
     def new_deal(request: NewDeal) -> dict[str, Any]:
         """Start a game on a deal: a number (a random one when no seed is given) or a named deal such as `ms:617`."""
-        game = games.get(request.game if request.game is not None else games.first())
+        game = games.get(request.game or first_game or games.first())
         seed = random.randrange(RANDOM_SEEDS) if request.seed is None else request.seed
         session, auto = Session.new(game, seed, autoplay=request.autoplay)
         return table_view(sessions.add(session), session, auto, describe=True)

@@ -35,8 +35,8 @@ class NewDeal(Request):
     """Start a game on a deal."""
 
     game: str | None = Field(None, min_length=1, max_length=200,
-                             description="The game's name, as listed by GET /api/games; the first one listed when "
-                                         "left out.")
+                             description="The game's name, as listed by GET /api/games; when left out, the game "
+                                         "`patience serve GAME` named, else the first one listed.")
     seed: Seed | None = Field(None, description="The deal; a random number when left out.")
     autoplay: StrictBool = Field(True, description="Play safe moves to the foundations after each move.")
 
