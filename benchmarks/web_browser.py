@@ -20,9 +20,9 @@ BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-ba
 
 
 @contextmanager
-def served() -> Iterator[str]:
-    """The address of a real ``patience serve`` on a free loopback port, stopped on leaving."""
-    process = subprocess.Popen([sys.executable, "-m", "framework.cli", "serve", "--port", "0"],
+def served(*games: str) -> Iterator[str]:
+    """The address of a real ``patience serve [GAME]`` on a free loopback port, stopped on leaving."""
+    process = subprocess.Popen([sys.executable, "-m", "framework.cli", "serve", *games, "--port", "0"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         line = process.stdout.readline() if process.stdout else ""

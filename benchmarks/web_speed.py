@@ -1,10 +1,11 @@
 """How fast the web player answers in a real browser: the first paint of a table, and a move.
 
-First paint: a new page of a running server is opened (a new browser context each time,
-so nothing is cached), and the time from the start of navigation to the table drawn (the
-page's ``patience:table`` mark) and to the first contentful paint is read. A move: the
-stock of a Klondike deal is clicked, and the time from the press to the new table drawn
-(``patience:input`` to ``patience:table``) is read. Medians are printed, with the spread.
+First paint: a new page of a running ``patience serve steeplechase`` is opened (a new
+browser context each time, so nothing is cached: a new visitor, dealt Steeplechase), and
+the time from the start of navigation to the table drawn (the page's ``patience:table``
+mark) and to the first contentful paint is read. A move: the stock of a Klondike deal is
+clicked, and the time from the press to the new table drawn (``patience:input`` to
+``patience:table``) is read. Medians are printed, with the spread.
 
     .venv/bin/python benchmarks/web_speed.py
     .venv/bin/python benchmarks/web_speed.py --pages 20 --moves 50 --game freecell
@@ -66,8 +67,9 @@ def main() -> None:
     parser.add_argument("--pages", type=int, default=10, help="pages opened (default 10)")
     parser.add_argument("--moves", type=int, default=30, help="moves made (default 30)")
     parser.add_argument("--game", default="klondike", help="the game whose stock is turned (default klondike)")
+    parser.add_argument("--first", default="steeplechase", help="the game a new visitor is dealt (default steeplechase)")
     options = parser.parse_args()
-    with served() as address, chromium() as browser:
+    with served(options.first) as address, chromium() as browser:
         first_paints(browser, address, 1)  # the server reads its first rule file: not a player's wait
         tables, paints = first_paints(browser, address, options.pages)
         report("first paint (table drawn)", tables)

@@ -3,8 +3,9 @@
 // (the game's groups and layout, the piles, the legal moves, the result).
 
 import { act, api, sessionPath } from "./api.js";
+import * as first from "./first.js";
 import {
-  autoplayNow, newGame, redo, restart, resume, setAutoplay, show, showHint, startAction, tick, undo,
+  autoplayNow, newGame, redo, restart, resume, setAutoplay, show, showDealt, showHint, startAction, tick, undo,
 } from "./game.js";
 import { wireHand } from "./hand.js";
 import { clock, forgetStatistics, giveUp, lastGame, statistics, underWay } from "./memory.js";
@@ -46,11 +47,13 @@ function showStatistics() {
     const row = element("tr");
     const name = $("game-choice").querySelector(`option[value="${CSS.escape(game)}"]`)?.textContent.replace(/ \(.*/, "") || game;
     const rate = one.played ? `${Math.round((100 * one.won) / one.played)}%` : "–";
-    for (const text of [name, one.played, one.won, rate, one.streak, one.bestStreak,
+    const heading = element("th", "", name);
+    heading.scope = "row";
+    row.append(heading);
+    for (const text of [one.played, one.won, rate, one.streak, one.bestStreak,
       one.bestSeconds === null ? "–" : clock(one.bestSeconds), one.bestMoves ?? "–"]) {
       row.append(element("td", "", String(text)));
     }
-    row.firstChild.scope = "row";
     return row;
   });
   $("stats-rows").replaceChildren(...rows);
@@ -161,17 +164,16 @@ async function listGames() {
   if (!games.length) say("No game can be loaded: see `patience list`.", true);
 }
 
-// The game named in the address, else the last game played here, else a new one.
+// The game named in the address, else the last game played here, else a new one. The first
+// request was made while the page loaded (first.js); when it cannot resume the game, the
+// game's saved form, kept in the browser, is loaded instead.
 async function firstTable() {
-  const last = lastGame();
-  const key = new URLSearchParams(location.hash.slice(1)).get("session") || last?.session;
-  if (key) {
-    try {
-      return await resume(key);
-    } catch {
-      // the server no longer has that game
-    }
+  const early = await first.answer;
+  if (early?.ok) {
+    const table = await early.json();
+    return first.resuming ? show(table, "Your game, as you left it.") : showDealt(table);
   }
+  const last = lastGame();
   if (last?.saved) {
     try {
       const table = await api("POST", `/api/sessions/load?autoplay=${$("autoplay").checked}`, last.saved);

@@ -144,7 +144,11 @@ export async function newGame(game, seed) {
   const body = { autoplay: $("autoplay").checked };
   if (game) body.game = game;
   if (seed !== "") body.seed = Number.isFinite(Number(seed)) ? Number(seed) : seed; // the server says what is wrong
-  const table = await api("POST", "/api/sessions", body);
+  await showDealt(await api("POST", "/api/sessions", body));
+}
+
+// A new deal, and what auto-play played at once.
+export async function showDealt(table) {
   await show(table, list("Auto-play", said(table)));
 }
 

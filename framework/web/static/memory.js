@@ -2,9 +2,10 @@
 // game in play, and the last game (its key, and its saved form in case the server forgot it).
 // Storage that is full or forbidden costs only the memory, never the game.
 
+import { LAST } from "./first.js";
+
 const STATS = "patience.stats";    // game id -> {played, won, streak, bestStreak, bestSeconds, bestMoves}
 const PLAYS = "patience.plays";    // session key -> {game, counted, over, seconds}
-const LAST = "patience.last";      // {session, game, saved}
 const PLAYS_KEPT = 50;
 
 function read(key, fallback) {
