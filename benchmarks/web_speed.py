@@ -67,7 +67,8 @@ def main() -> None:
     parser.add_argument("--pages", type=int, default=10, help="pages opened (default 10)")
     parser.add_argument("--moves", type=int, default=30, help="moves made (default 30)")
     parser.add_argument("--game", default="klondike", help="the game whose stock is turned (default klondike)")
-    parser.add_argument("--first", default="steeplechase", help="the game a new visitor is dealt (default steeplechase)")
+    parser.add_argument("--first", default="steeplechase",
+                        help="the game a new visitor is dealt (default steeplechase)")
     options = parser.parse_args()
     with served(options.first) as address, chromium() as browser:
         first_paints(browser, address, 1)  # the server reads its first rule file: not a player's wait
