@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -17,14 +18,21 @@ from .errors import StateError
 
 
 def write_json(path: str | os.PathLike[str], data: Any) -> None:
-    """Write ``data`` as JSON to ``path`` atomically; ``StateError`` if it cannot be written."""
-    target = Path(path)
+    """Write ``data`` as JSON to ``path`` atomically; ``StateError`` if it cannot be written.
+
+    A file replaced keeps its permissions, and a symbolic link keeps pointing at the file
+    it names, which is the one written; a new file gets the permissions the umask gives.
+    """
+    shown = Path(path)
+    target = Path(os.path.realpath(shown))  # through a link, to the file it names
     text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
     try:
+        mode = _mode_for(target)
         handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as error:
-        raise StateError(f"{target}: cannot write: {error.strerror}") from None
+        raise StateError(f"{shown}: cannot write: {error.strerror}") from None
     try:
+        os.chmod(temporary, mode)  # mkstemp makes the file private (0600)
         with os.fdopen(handle, "w", encoding="utf-8") as file:
             file.write(text)
             file.flush()
@@ -33,9 +41,19 @@ def write_json(path: str | os.PathLike[str], data: Any) -> None:
     except BaseException as error:
         os.unlink(temporary)
         if isinstance(error, OSError):
-            raise StateError(f"{target}: cannot write: {error.strerror}") from None
+            raise StateError(f"{shown}: cannot write: {error.strerror}") from None
         raise
     _sync_directory(target.parent)
+
+
+def _mode_for(target: Path) -> int:
+    """The permissions a save to ``target`` gets: those of the file it replaces, else what the umask leaves."""
+    try:
+        return stat.S_IMODE(target.stat().st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def _sync_directory(directory: Path) -> None:

@@ -88,3 +88,32 @@ def test_saves_killed_at_random_moments_always_leave_one_whole_save(tmp_path):
         assert data == old or set(data["padding"]) <= set("0123456789")
         data.pop("padding", None)
         game.state_from_json(data)
+
+
+def test_a_save_keeps_the_permissions_of_the_file_it_replaces(tmp_path):
+    path = tmp_path / "game.json"
+    for mode in (0o644, 0o640, 0o600):
+        path.write_text("{}", "utf-8")
+        path.chmod(mode)
+        write_json(path, {"saved": mode})
+        assert (path.stat().st_mode & 0o777) == mode and read_json(path) == {"saved": mode}
+
+
+def test_a_new_save_gets_the_permissions_the_umask_leaves(tmp_path):
+    before = os.umask(0o027)
+    try:
+        write_json(tmp_path / "new.json", {})
+    finally:
+        os.umask(before)
+    assert ((tmp_path / "new.json").stat().st_mode & 0o777) == 0o640
+
+
+def test_a_save_through_a_symbolic_link_writes_the_file_it_names(tmp_path):
+    real = tmp_path / "saves" / "game.json"
+    real.parent.mkdir()
+    real.write_text("{}", "utf-8")
+    link = tmp_path / "game.json"
+    link.symlink_to(real)
+    write_json(link, {"saved": True})
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert read_json(real) == {"saved": True} and [path.name for path in real.parent.iterdir()] == ["game.json"]
