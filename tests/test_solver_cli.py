@@ -80,6 +80,50 @@ def test_ctrl_c_stops_both_searches_without_a_traceback():
     assert process.returncode == 1 and err.strip() == "Aborted!" and out == ""
 
 
+def running(marker: str) -> list[int]:
+    """The processes whose command line holds ``marker`` (Linux)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and marker in (entry / "cmdline").read_bytes().decode(errors="replace"):
+                found.append(int(entry.name))
+        except OSError:
+            continue  # gone meanwhile
+    return found
+
+
+@pytest.mark.parametrize("searches", ["1", "2"])
+def test_ctrl_c_stops_stats_at_once_and_sums_up_the_deals_finished(searches):
+    first = f"42424{searches}"  # marks this run's processes
+    process = subprocess.Popen([sys.executable, "-m", "framework.cli", "stats", "steeplechase", "--first", first,
+                                "--deals", "100000", "--jobs", "4", "--searches", searches, "--nodes", "3000",
+                                "--json"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    for _ in range(1200):  # up to a minute for the workers to start and finish a few deals
+        assert process.poll() is None, process.communicate()
+        if len(running(f"--first\0{first}")) >= 3:
+            break
+        time.sleep(0.05)
+    time.sleep(3)
+    os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C does: the whole process group
+    out, err = process.communicate(timeout=60)
+    data = json.loads(out)
+    assert process.returncode == 130 and err == ""  # no traceback from the parent or a worker
+    assert data["interrupted"] is True and data["deals"] == len(data["records"]) < 100000
+    assert [record["seed"] for record in data["records"]] == sorted(record["seed"] for record in data["records"])
+    assert running(f"--first\0{first}") == []  # every worker and search process is gone
+
+
+def test_stats_text_names_the_deals_an_interrupted_run_finished():
+    from framework.cli.solve import report
+
+    budget = Budget(nodes=10, seconds=1)
+    records = [{"seed": seed, "answer": "won", "seconds": 0.1, "nodes": 5} for seed in (3, 4, 6)]
+    assert report("Ladder", [3, 4, 6], budget, summarize(records)).startswith("Ladder: 3 deals from 3 to 6, ")
+    assert report("Ladder", [3, 4], budget, summarize(records[:2])).startswith("Ladder: deals 3 to 4, ")
+    assert report("Ladder", [], budget, summarize([])).startswith("Ladder: no deal, ")
+
+
 def test_solve_a_saved_state_and_a_saved_game(tmp_path):
     game = framework.load_game("steeplechase")
     state = game.deal(3)

@@ -15,7 +15,7 @@ from ..session import load_session
 from ..solver.portfolio import MOST_SEARCHES
 from ..solver.portfolio import solve as solve_state
 from ..solver.result import LOST, UNKNOWN, WON, Budget, Result
-from ..solver.stats import solve_deals, summarize
+from ..solver.stats import Interrupted, solve_deals, summarize
 from ..state import State
 from .common import DEAL_SEED, Function, reports_errors, rules_path_option
 
@@ -25,6 +25,8 @@ SOLVE_SECONDS = 600.0
 STATS_NODES = 50_000
 STATS_SECONDS = 60.0
 MEMORY_MB = 1024.0
+#: The exit status of a run stopped by Ctrl-C, as a shell gives it (128 + SIGINT).
+INTERRUPTED = 130
 #: Searches per deal (each with its own schedule of rounds; see ``portfolio``).
 SEARCHES = 2
 
@@ -137,24 +139,32 @@ def stats(game: str, deals: int, first: int, jobs: int, nodes: int, seconds: flo
     loaded = load_game(game)  # errors in the rule file show here, once
     budget = Budget(nodes=nodes, seconds=seconds, memory_mb=memory)
     seeds = range(first, first + deals)
-    if sys.stderr.isatty():
-        with click.progressbar(length=deals, label=f"solving {deals} deals", file=sys.stderr) as bar:
-            records = solve_deals(game, seeds, budget, jobs, progress=lambda record: bar.update(1), searches=searches)
-    else:
-        records = solve_deals(game, seeds, budget, jobs, searches=searches)
+    interrupted = False
+    try:
+        if sys.stderr.isatty():
+            with click.progressbar(length=deals, label=f"solving {deals} deals", file=sys.stderr) as bar:
+                records = solve_deals(game, seeds, budget, jobs, progress=lambda record: bar.update(1),
+                                      searches=searches)
+        else:
+            records = solve_deals(game, seeds, budget, jobs, searches=searches)
+    except Interrupted as stopped:  # Ctrl-C: the deals finished so far are still a study
+        records, interrupted = stopped.records, True
     summary = summarize(records)
     if as_json:
         data = {"game": loaded.id, "first": first, "jobs": jobs, "searches": searches, "budget": budget.to_dict(),
-                **summary, "records": records}
+                "interrupted": interrupted, **summary, "records": records}
         click.echo(json.dumps(data, indent=1))
     else:
-        click.echo(report(loaded.name, first, budget, summary, searches))
+        if interrupted:
+            click.echo(f"interrupted by Ctrl-C: {len(records)} of {deals} deals finished, summed up below")
+        click.echo(report(loaded.name, [record["seed"] for record in records], budget, summary, searches))
+    if interrupted:
+        sys.exit(INTERRUPTED)
 
 
-def report(name: str, first: int, budget: Budget, summary: dict[str, Any], searches: int = 1) -> str:
-    """The summary of ``stats`` in words."""
+def report(name: str, seeds: list[int], budget: Budget, summary: dict[str, Any], searches: int = 1) -> str:
+    """The summary of ``stats`` in words, for the deals ``seeds`` (in order)."""
     counts = summary["counts"]
-    total = summary["deals"]
 
     def share(value: float | None) -> str:
         return "-" if value is None else f"{100 * value:.1f}%"
@@ -166,7 +176,7 @@ def report(name: str, first: int, budget: Budget, summary: dict[str, Any], searc
     all_low, all_high = summary["win_rate_all"]
     times = summary["seconds_decided"]
     lines = [
-        f"{name}: deals {first} to {first + total - 1}, {searches} search{'es' if searches > 1 else ''} per deal, "
+        f"{name}: {_deals_words(seeds)}, {searches} search{'es' if searches > 1 else ''} per deal, "
         f"at most {budget.nodes} positions per search and {budget.seconds:g} s per deal",
         f"won {counts[WON]}, lost {counts[LOST]}, unknown {counts[UNKNOWN]} (decided {share(summary['decided'])})",
         f"win rate of the decided deals: {share(summary['win_rate'])} "
@@ -176,3 +186,12 @@ def report(name: str, first: int, budget: Budget, summary: dict[str, Any], searc
         f"longest {seconds(times['max'])}",
     ]
     return "\n".join(lines)
+
+
+def _deals_words(seeds: list[int]) -> str:
+    """``deals 1 to 40``; ``3 deals from 1 to 5`` where some between were not finished; ``no deal``."""
+    if not seeds:
+        return "no deal"
+    if seeds == list(range(seeds[0], seeds[-1] + 1)):
+        return f"deals {seeds[0]} to {seeds[-1]}"
+    return f"{len(seeds)} deals from {seeds[0]} to {seeds[-1]}"

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import functools
 import math
+import multiprocessing
+import os
+import signal
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
@@ -45,30 +48,78 @@ def solve_deal(game: str, seed: int, budget: dict[str, Any], searches: int = 1, 
     }
 
 
+class Interrupted(Exception):
+    """Ctrl-C stopped ``solve_deals``: ``records`` holds the deals finished before it, in seed order."""
+
+    def __init__(self, records: list[dict[str, Any]]) -> None:
+        super().__init__(f"interrupted after {len(records)} deals")
+        self.records = records
+
+
 def solve_deals(game: str, seeds: Sequence[int], budget: Budget, jobs: int = 1,
                 progress: Callable[[dict[str, Any]], None] | None = None, searches: int = 1) -> list[dict[str, Any]]:
     """The records of ``seeds``, in seed order, solved by ``jobs`` processes; ``progress`` sees each as it ends.
 
     Each deal gets ``searches`` searches, on as many of the processes as there are
-    searches; the rest solve other deals at the same time.
+    searches; the rest solve other deals at the same time. On Ctrl-C the deals under way
+    are stopped at once and ``Interrupted`` carries the records of those finished.
     """
     plain = budget.to_dict()
     per_deal = max(1, min(searches, jobs))
     at_once = max(1, jobs // per_deal)
-    records = []
-    if at_once == 1:
-        for seed in seeds:
-            records.append(solve_deal(game, seed, plain, searches, per_deal))
-            if progress:
-                progress(records[-1])
-    else:
-        with ProcessPoolExecutor(max_workers=at_once) as pool:
-            futures = [pool.submit(solve_deal, game, seed, plain, searches, per_deal) for seed in seeds]
-            for future in as_completed(futures):
-                records.append(future.result())
+    records: list[dict[str, Any]] = []
+    try:
+        if at_once == 1:
+            for seed in seeds:
+                records.append(solve_deal(game, seed, plain, searches, per_deal))
                 if progress:
                     progress(records[-1])
+        else:
+            _solve_at_once(game, seeds, plain, searches, per_deal, at_once, records, progress)
+    except KeyboardInterrupt:
+        raise Interrupted(sorted(records, key=lambda record: record["seed"])) from None
     return sorted(records, key=lambda record: record["seed"])
+
+
+def _solve_at_once(game: str, seeds: Sequence[int], budget: dict[str, Any], searches: int, per_deal: int,
+                   at_once: int, records: list[dict[str, Any]],
+                   progress: Callable[[dict[str, Any]], None] | None) -> None:
+    """Solves ``seeds`` in ``at_once`` worker processes, adding each record as it ends."""
+    pool = ProcessPoolExecutor(max_workers=at_once, initializer=_worker_signals)
+    futures = []
+    handler: Any = None  # Ctrl-C's handler, set aside while the pool is stopped
+    try:
+        futures = [pool.submit(solve_deal, game, seed, budget, searches, per_deal) for seed in seeds]
+        for future in as_completed(futures):
+            records.append(future.result())
+            if progress:
+                progress(records[-1])
+    except KeyboardInterrupt:
+        handler = signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not break the cleanup
+        for future in futures:
+            future.cancel()
+        # Stop the deals under way now, not when their budget runs out. (Python 3.14 names this
+        # ProcessPoolExecutor.terminate_workers; before it, the pool's processes are all there is.)
+        for process in list(pool._processes.values()):
+            process.terminate()
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+        if handler is not None:
+            signal.signal(signal.SIGINT, handler)
+
+
+def _worker_signals() -> None:
+    """In a worker: Ctrl-C is the parent's to handle (no worker prints a traceback for it), and
+    a worker terminated ends the search processes it started, then itself, at once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _end_worker)
+
+
+def _end_worker(signum: int, frame: Any) -> None:
+    for child in multiprocessing.active_children():
+        child.terminate()
+    os._exit(128 + signum)  # not SystemExit: the pool's worker loop would catch it and take the next deal
 
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
