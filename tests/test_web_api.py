@@ -608,6 +608,27 @@ def test_the_page_ships_in_the_package_data():
 # --- patience serve ---------------------------------------------------------------------------
 
 
+def test_a_request_naming_another_host_is_refused():
+    client = TestClient(create_app(hosts=["localhost", "127.0.0.1", "::1"]), base_url="http://127.0.0.1:8000")
+    assert client.get("/api/games/steeplechase").status_code == 200
+    for host in ("localhost:8000", "LOCALHOST", "[::1]:8000", "127.0.0.1"):
+        assert client.get("/api/games/steeplechase", headers={"host": host}).status_code == 200, host
+    for host in ("evil.example", "evil.example:8000", "127.0.0.1.evil.example", ""):
+        refused(client.get("/api/games/steeplechase", headers={"host": host}), 400,
+                "this server does not answer for the host")
+    refused(client.get("/", headers={"host": "x" * 10_000}), 400, "x" * 80)
+    assert len(client.get("/", headers={"host": "x" * 10_000}).text) < 200  # the bad name is not echoed whole
+
+
+def test_serve_answers_for_its_address_localhost_and_the_names_allowed():
+    from framework.cli.serve import served_hosts
+
+    assert served_hosts("127.0.0.1", ()) == ["127.0.0.1", "::1", "localhost"]
+    assert served_hosts("192.168.1.5", ("Box.lan",)) == ["127.0.0.1", "192.168.1.5", "::1", "box.lan", "localhost"]
+    assert served_hosts("0.0.0.0", ()) is None  # every address, no name known: any name
+    assert "box.lan" in served_hosts("0.0.0.0", ("box.lan",))
+
+
 def test_the_server_socket_sends_each_answer_at_once():
     from framework.cli.serve import listen
 

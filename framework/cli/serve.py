@@ -10,6 +10,8 @@ import click
 from .common import reports_errors, rules_path_option
 
 LOOPBACK = "127.0.0.1"
+#: Addresses that mean "every address of this machine".
+WILDCARDS = ("0.0.0.0", "::")
 DEFAULT_PORT = 8000
 
 
@@ -20,9 +22,12 @@ DEFAULT_PORT = 8000
                    "0.0.0.0 opens the player to the network.")
 @click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT, show_default=True,
               help="The port to listen on (0: any free port).")
+@click.option("--allow-host", "allowed", multiple=True, metavar="NAME",
+              help="A host name the server answers for besides its address and localhost "
+                   "(a network name, with --host 0.0.0.0); repeatable.")
 @rules_path_option
 @reports_errors
-def serve(game: str | None, host: str, port: int) -> None:
+def serve(game: str | None, host: str, port: int, allowed: tuple[str, ...]) -> None:
     """Play in the browser: start the web player and print the address to open.
 
     A visitor with no game yet is dealt GAME (default: the first game listed).
@@ -42,7 +47,8 @@ def serve(game: str | None, host: str, port: int) -> None:
     bound_port = listener.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"patience: the web player is at http://{shown}:{bound_port}/ (Ctrl+C stops it)", err=False)
-    server = uvicorn.Server(uvicorn.Config(create_app(first_game=game), log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(create_app(first_game=game, hosts=served_hosts(host, allowed)),
+                                           log_level="warning"))
     server.run(sockets=[listener])
 
 
@@ -52,3 +58,14 @@ def listen(host: str, port: int) -> socket.socket:
     # Accepted connections inherit it: each answer goes out at once, not after the ~40 ms Nagle wait.
     listener.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     return listener
+
+
+def served_hosts(host: str, allowed: tuple[str, ...]) -> list[str] | None:
+    """The host names requests may give: this machine's, the address listened on, and ``allowed``.
+
+    Listening on every address (0.0.0.0 or ::) with no name allowed answers any name, since
+    the names this machine has on the network are not known here.
+    """
+    if host in WILDCARDS and not allowed:
+        return None
+    return sorted({"localhost", "127.0.0.1", "::1", host.lower(), *(name.lower() for name in allowed)})

@@ -9,6 +9,7 @@ error answer is ``{"detail": "one line saying what is wrong"}``.
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
@@ -56,9 +57,13 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 
 
 def create_app(  # noqa: C901 -- the routes, each a small function
-    *, session_limit: int | None = None, first_game: str | None = None,
+    *, session_limit: int | None = None, first_game: str | None = None, hosts: Collection[str] | None = None,
 ) -> FastAPI:
-    """A new application with no games in play; a new game that names none is ``first_game``, else the first listed."""
+    """A new application with no games in play.
+
+    A new game that names none is ``first_game``, else the first listed. With ``hosts``, a
+    request whose ``Host`` header names another host is refused.
+    """
     app = FastAPI(
         title="patience",
         summary="Play any patience game the framework loads.",
@@ -69,6 +74,8 @@ def create_app(  # noqa: C901 -- the routes, each a small function
     games = Games()
     sessions = Sessions() if session_limit is None else Sessions(session_limit)
     _add_error_answers(app)
+    if hosts is not None:
+        _check_host(app, {host.lower() for host in hosts})
 
     @app.get("/api/games", response_model=list[GameSummary], tags=["games"])
     def list_games() -> list[dict[str, Any]]:
@@ -212,6 +219,20 @@ def _pile(state: State, name: str) -> int:
         return state.game.pile_index(name)
     except KeyError:
         raise MoveError(f"no pile called {name!r}") from None
+
+
+def _check_host(app: FastAPI, hosts: set[str]) -> None:
+    """Requests naming another host are refused (400): a page of another site that a DNS
+    rebinding pointed at this address cannot drive the server."""
+
+    @app.middleware("http")
+    async def known_host(request: Request, call_next: Any) -> Any:
+        named = request.headers.get("host", "")
+        host = named.rpartition(":")[0] if named.rpartition(":")[2].isdigit() else named
+        if host.lower().strip("[]") not in hosts:
+            return JSONResponse({"detail": f"this server does not answer for the host {named[:80]!r}"},
+                                status_code=400)
+        return await call_next(request)
 
 
 def _add_error_answers(app: FastAPI) -> None:
