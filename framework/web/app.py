@@ -8,6 +8,7 @@ error answer is ``{"detail": "one line saying what is wrong"}``.
 
 from __future__ import annotations
 
+import json
 import random
 from importlib import resources
 from typing import TYPE_CHECKING, Any
@@ -15,9 +16,11 @@ from typing import TYPE_CHECKING, Any
 from fastapi import Body, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 
-from ..errors import MoveError, PatienceError
+from ..errors import MoveError, PatienceError, StateError
+from ..jsontext import parse_json
 from ..moves import Move
 from ..session import HINT_SECONDS, PlayError, Session, saved_game_id, suggest
 from .models import (
@@ -66,6 +69,7 @@ def create_app(  # noqa: C901 -- the routes, each a small function
         version="1",
         responses=ERRORS,
     )
+    app.router.route_class = _KernelJSONRoute
     games = Games()
     sessions = Sessions() if session_limit is None else Sessions(session_limit)
     _add_error_answers(app)
@@ -214,6 +218,30 @@ def _pile(state: State, name: str) -> int:
         raise MoveError(f"no pile called {name!r}") from None
 
 
+class _KernelJSONRequest(Request):
+    """A request whose JSON body is read by ``parse_json``, within its limits, like a saved file."""
+
+    async def json(self) -> Any:
+        if not hasattr(self, "_json"):
+            try:
+                self._json = parse_json(await self.body(), "")
+            except StateError as error:  # FastAPI answers this one with 422 and its message
+                raise json.JSONDecodeError(str(error), "", 0) from None
+        return self._json
+
+
+class _KernelJSONRoute(APIRoute):
+    """A route whose request body is read by ``parse_json``."""
+
+    def get_route_handler(self) -> Any:
+        handler = super().get_route_handler()
+
+        async def handle(request: Request) -> Any:
+            return await handler(_KernelJSONRequest(request.scope, request.receive))
+
+        return handle
+
+
 def _add_error_answers(app: FastAPI) -> None:
     """Every refusal as ``{"detail": message}`` with the status the module docstring lists."""
 
@@ -239,7 +267,7 @@ def _explain(problem: dict[str, Any]) -> str:
     """One validation problem in words, naming the field."""
     where = [str(part) for part in problem["loc"]]
     if problem["type"] == "json_invalid":
-        return f"the request body is not JSON: {problem.get('ctx', {}).get('error', 'cannot be read')}"
+        return f"the request body: {problem.get('ctx', {}).get('error', 'cannot be read')}"
     message = str(problem["ctx"]["error"]) if problem["type"] == "value_error" else problem["msg"]  # our own words
     if where[:1] == ["body"] and len(where) > 1 and problem["type"] != "dict_type":
         return f"field {'.'.join(where[1:])!r}: {message}"
