@@ -49,8 +49,8 @@ def _parse(text: str | bytes) -> Any:
     return value
 
 
-class _Refused(ValueError):
-    """Text that is JSON but not within the limits; the message says why."""
+class _Refused(Exception):
+    """Text that ``parse_json`` refuses; the message says why."""
 
 
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
