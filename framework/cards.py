@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .errors import quoted
+
 SUITS = "CDHS"
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 SUIT_SYMBOLS = "\u2663\u2666\u2665\u2660"  # ♣ ♦ ♥ ♠
@@ -39,7 +41,7 @@ def parse_rank(text: str) -> int:
     if word == "10":
         word = "T"
     if len(word) != 1 or word not in RANKS:
-        raise CardError(f"not a rank: {text!r} (expected one of A 2 3 4 5 6 7 8 9 T J Q K)")
+        raise CardError(f"not a rank: {quoted(text)} (expected one of A 2 3 4 5 6 7 8 9 T J Q K)")
     return RANKS.index(word) + 1
 
 
@@ -47,7 +49,7 @@ def parse_card(text: str) -> int:
     """A card from its text, e.g. ``AS``, ``10h``, ``td``, ``7♣``."""
     word = text.strip()
     if len(word) < 2:
-        raise CardError(f"not a card: {text!r} (expected a rank and a suit, e.g. 'AS', 'TD', '10H')")
+        raise CardError(f"not a card: {quoted(text)} (expected a rank and a suit, e.g. 'AS', 'TD', '10H')")
     suit_text = word[-1]
     upper = suit_text.upper()
     if upper in SUITS:
@@ -55,11 +57,11 @@ def parse_card(text: str) -> int:
     elif suit_text in SUIT_SYMBOLS:
         suit = SUIT_SYMBOLS.index(suit_text)
     else:
-        raise CardError(f"not a card: {text!r} (the suit must be one of C D H S)")
+        raise CardError(f"not a card: {quoted(text)} (the suit must be one of C D H S)")
     try:
         rank = parse_rank(word[:-1])
     except CardError:
-        raise CardError(f"not a card: {text!r} (the rank must be one of A 2 … 9 T J Q K)") from None
+        raise CardError(f"not a card: {quoted(text)} (the rank must be one of A 2 … 9 T J Q K)") from None
     return make_card(rank, suit)
 
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+#: The most characters of an input that a message quotes: a message stays one short line.
+QUOTED_CHARACTERS = 80
+
 
 @dataclass(frozen=True, slots=True)
 class Problem:
@@ -18,6 +21,14 @@ class Problem:
         if self.line:
             return f"{self.source}:{self.line}:{self.column}: {self.message}"
         return f"{self.source}: {self.message}"
+
+
+def quoted(value: object) -> str:
+    """``value`` as a message quotes it: its ``repr``, cut to about ``QUOTED_CHARACTERS`` with "…"."""
+    if isinstance(value, str) and len(value) > QUOTED_CHARACTERS:
+        return repr(value[:QUOTED_CHARACTERS]) + "…"
+    text = repr(value)
+    return text if len(text) <= QUOTED_CHARACTERS else text[:QUOTED_CHARACTERS] + "…"
 
 
 class PatienceError(Exception):

@@ -8,7 +8,7 @@ from typing import Any
 
 from .cards import RANK, SUIT, card_text, shuffled
 from .compile import Rules
-from .errors import PatienceError, StateError
+from .errors import PatienceError, StateError, quoted
 from .hooks import Hooks
 from .loader import load_spec
 from .moves import BASE_RANK_VAR, DEAL, GATHER, GATHERS_VAR, REDEAL, REDEALS_VAR
@@ -155,7 +155,7 @@ class Game(Rules):
             return shuffled(self.pack, seed)
         order = self.hooks.deal_order(self, seed)
         if order is None:
-            raise PatienceError(f"no deal called {seed!r} in {self.name}: a seed is a whole number, 0 or more")
+            raise PatienceError(f"no deal called {quoted(seed)} in {self.name}: a seed is a whole number, 0 or more")
         return list(order)
 
     def state_from_json(self, data: Mapping[str, Any] | str) -> State:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+from .errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, quoted
 from .moves import DEAL, GATHER, PAIR, REDEAL, Move
 from .refusals import text_refusal
 from .spec import SEVERAL_CARDS, Pick, Role
@@ -50,7 +50,7 @@ def _piles_named(game: Game, word: str) -> set[int]:
     for group in game.groups.values():
         if group.label == word:
             return set(group.piles)
-    raise InvalidMoveError(f"no pile called {word!r} (piles are named like {', '.join(_examples(game))})")
+    raise InvalidMoveError(f"no pile called {quoted(word)} (piles are named like {', '.join(_examples(game))})")
 
 
 def _examples(game: Game) -> list[str]:
@@ -121,9 +121,10 @@ def parse_move(state: State, text: str) -> Move:
         if count < 1:
             raise InvalidMoveError("the number of cards must be 1 or more")
     if len(words) > 2:
-        raise InvalidMoveError(f"too many words in {text.strip()!r}; a move is {_like(game)}")
+        raise InvalidMoveError(f"too many words in {quoted(text.strip())}; a move is {_like(game)}")
     if not action and len(words) < 2:
-        raise InvalidMoveError(f"{text.strip()!r} is not a move; a move names where from and where to, {_like(game)}")
+        raise InvalidMoveError(f"{quoted(text.strip())} is not a move; "
+                               f"a move names where from and where to, {_like(game)}")
     places = [_piles_named(game, word) for word in words]
     candidates = [
         move for move in legal
@@ -134,12 +135,12 @@ def parse_move(state: State, text: str) -> Move:
     ]
     if not candidates:
         reason = text_refusal(state, action, places, count)
-        raise IllegalMoveError(f"{text.strip()!r} is not legal now" + (f": {reason}" if reason else ""))
+        raise IllegalMoveError(f"{quoted(text.strip())} is not legal now" + (f": {reason}" if reason else ""))
     sources = {move.source for move in candidates}
     counts = sorted({move.count for move in candidates})
     if len(sources) > 1:
         options = " or ".join(repr(move_text(game, move)) for move in candidates[:4])
-        raise AmbiguousMoveError(f"{text.strip()!r} could mean more than one move: {options}")
+        raise AmbiguousMoveError(f"{quoted(text.strip())} could mean more than one move: {options}")
     if len(counts) > 1:
         options = " or ".join(repr(move_text(game, move)) for move in candidates if move.count in counts)
         raise AmbiguousMoveError(f"say how many cards: {options}")

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import StateError
+from .jsontext import parse_json
 
 
 def write_json(path: str | os.PathLike[str], data: Any) -> None:
@@ -68,17 +69,12 @@ def _sync_directory(directory: Path) -> None:
 
 
 def read_json(path: str | os.PathLike[str]) -> Any:
-    """The JSON value in the file at ``path``; ``StateError`` naming the file if it cannot be read."""
+    """The JSON value in the file at ``path`` (read by ``parse_json``); ``StateError`` naming the file if not."""
     source = Path(path)
     try:
-        text = source.read_text(encoding="utf-8")
+        text = source.read_bytes()
     except IsADirectoryError:
         raise StateError(f"{source}: is a directory, not a saved game") from None
-    except UnicodeDecodeError:
-        raise StateError(f"{source}: not a saved game (not UTF-8 text)") from None
     except OSError as error:
         raise StateError(f"{source}: cannot read: {error.strerror}") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise StateError(f"{source}: not JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
+    return parse_json(text, str(source))

@@ -9,14 +9,14 @@ Reading checks every field against the game and gives the parts of the state
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeGuard
 
 from .cards import CardError, card_text, parse_card
-from .errors import PatienceError, StateError
+from .errors import PatienceError, StateError, quoted
 from .hookcheck import is_like
+from .jsontext import parse_json
 from .moves import BASE_RANK_VAR, GATHERS_VAR, REDEALS_VAR
 from .notation import move_text
 from .seeds import Seed, parse_seed
@@ -60,7 +60,7 @@ class SavedState(NamedTuple):
 def read_state(game: Game, data: Mapping[str, Any] | str) -> SavedState:
     """The parts of the state ``data`` describes; ``StateError`` naming the field if it is not a state of ``game``."""
     if isinstance(data, str):
-        data = _parse(data)
+        data = parse_json(data, "")
     if not isinstance(data, Mapping):
         raise StateError("a state is a JSON object")
     _check_header(game, data)
@@ -92,44 +92,23 @@ def replayed(game: Game, saved: SavedState) -> State:
         try:
             state.push(state.parse_move(text))
         except PatienceError as error:
-            raise StateError(f"field 'moves[{number}]': {text!r}: {error}") from None
+            raise StateError(f"field 'moves[{number}]': {quoted(text)}: {error}") from None
     if (state.piles, state.face_down, state.vars) != (saved.piles, saved.face_down, saved.vars):
         raise StateError("field 'moves': the moves from the deal do not lead to the saved piles")
     return state
 
 
-def _parse(text: str) -> Any:
-    """The JSON value in ``text``, refusing an object with a key twice."""
-    try:
-        return json.loads(text, object_pairs_hook=_object_without_repeats)
-    except json.JSONDecodeError as error:
-        message = error.msg.removesuffix(" at")  # "Unterminated string starting at"
-        raise StateError(f"not JSON: {message} at line {error.lineno} column {error.colno}") from None
-    except RecursionError:
-        raise StateError("not a saved state: nested too deep") from None
-    except ValueError as error:  # e.g. a number of more digits than Python converts
-        raise StateError(f"not a saved state: {error}") from None
-
-
-def _object_without_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result = dict(pairs)
-    if len(result) != len(pairs):
-        repeated = next(key for index, (key, _) in enumerate(pairs) if key in dict(pairs[:index]))
-        raise ValueError(f"the key {repeated!r} appears twice in one object")
-    return result
-
-
 def _check_header(game: Game, data: Mapping[str, Any]) -> None:
     if data.get("format") != FORMAT:
-        raise StateError(f"field 'format': expected {FORMAT!r}, got {_shown(data.get('format'))}")
+        raise StateError(f"field 'format': expected {FORMAT!r}, got {quoted(data.get('format'))}")
     version = data.get("version")
     if not _is_count(version) or version < 1:
-        raise StateError(f"field 'version': expected a whole number from 1 to {VERSION}, got {_shown(version)}")
+        raise StateError(f"field 'version': expected a whole number from 1 to {VERSION}, got {quoted(version)}")
     if version > VERSION:
         raise StateError(f"field 'version': {version} is newer than this program reads ({VERSION}); "
                          "upgrade patience-games")
     if data.get("game") != game.id:
-        raise StateError(f"field 'game': this is a state of {_shown(data.get('game'))}, not of {game.id!r}")
+        raise StateError(f"field 'game': this is a state of {quoted(data.get('game'))}, not of {game.id!r}")
 
 
 def _read_piles(game: Game, piles_data: Any) -> list[list[int]]:
@@ -143,7 +122,7 @@ def _read_piles(game: Game, piles_data: Any) -> list[list[int]]:
     for name in game.pile_names:
         cards = piles_data.get(name)
         if not isinstance(cards, list):
-            raise StateError(f"field {_field('piles', name)}: expected a list of cards, got {_shown(cards)}")
+            raise StateError(f"field {_field('piles', name)}: expected a list of cards, got {quoted(cards)}")
         try:
             piles.append([parse_card(card) if isinstance(card, str) else _not_card(card) for card in cards])
         except CardError as error:
@@ -164,7 +143,7 @@ def _read_face_down(game: Game, face_down_data: Any, piles: list[list[int]]) -> 
         index = game.pile_index(name)
         if not _is_count(count) or not 0 <= count <= len(piles[index]):
             raise StateError(f"field {_field('face_down', name)}: expected a count from 0 to {len(piles[index])}, "
-                             f"got {_shown(count)}")
+                             f"got {quoted(count)}")
         if count and index not in may_be_face_down:
             raise StateError(f"field {_field('face_down', name)}: {game.id} never has face-down cards on this pile")
         face_down[index] = count
@@ -197,14 +176,14 @@ def _read_vars(game: Game, vars_data: Any) -> dict[str, Any]:
                              f"(variables: {known})")
         expected = variables[name]
         if not is_like(value, expected):
-            raise StateError(f"field {_field('vars', name)}: expected a value like {expected!r}, got {_shown(value)}")
+            raise StateError(f"field {_field('vars', name)}: expected a value like {expected!r}, got {quoted(value)}")
         variables[name] = value
     if game.spec.base_rank is not None:
         base = variables.get(BASE_RANK_VAR)
         chosen_later = game.base_rank_played and base is None  # no card has been laid on a foundation yet
         if not chosen_later and (not _is_count(base) or not 1 <= base <= 13):
             raise StateError(f"field 'vars.{BASE_RANK_VAR}': expected the base rank, "
-                             f"a whole number from 1 (ace) to 13 (king); got {_shown(base)}")
+                             f"a whole number from 1 (ace) to 13 (king); got {quoted(base)}")
     if REDEALS_VAR in variables:
         _check_count(variables, REDEALS_VAR, [group.spec.redeals for group in game.stocks])
     if GATHERS_VAR in variables:
@@ -219,26 +198,20 @@ def _check_count(variables: dict[str, Any], name: str, limits: list[int]) -> Non
     used = variables[name]
     if not _is_count(used) or used < 0 or (most >= 0 and used > most):
         allowed = "0 or more" if most < 0 else f"from 0 to {most}"
-        raise StateError(f"field 'vars.{name}': expected a whole number {allowed}, got {_shown(used)}")
+        raise StateError(f"field 'vars.{name}': expected a whole number {allowed}, got {quoted(used)}")
 
 
 def _field(*parts: Any) -> str:
     """The name of a field for a message, quoted; a key with odd characters is shown escaped."""
-    return repr(".".join(str(part) for part in parts))
+    return quoted(".".join(str(part) for part in parts))
 
 
 def _is_count(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _shown(value: Any) -> str:
-    """``value`` for a message: short, whatever its size."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
 def _not_card(value: Any) -> int:
-    raise CardError(f"not a card: {value!r}")
+    raise CardError(f"not a card: {quoted(value)}")
 
 
 def _check_cards(game: Game, piles: list[list[int]]) -> None:

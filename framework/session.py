@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .errors import MoveError, PatienceError, StateError
+from .errors import MoveError, PatienceError, StateError, quoted
 from .game import load_game
 from .loader import available_games
 from .moves import Move
@@ -263,10 +263,10 @@ def load_session(path: str, *, game: Game | None = None, any_game: bool = False,
     try:
         name = saved_game_id(data)
         if game is not None and name != game.id and not any_game:
-            raise StateError(f"this is a saved game of {name!r}, not of {game.id!r}")
+            raise StateError(f"this is a saved game of {quoted(name)}, not of {game.id!r}")
         if game is None or name != game.id:
             if name not in available_games():  # a game by name only, never a path a file chose
-                raise StateError(f"this is a saved game of {name!r}, which is not a game found by name "
+                raise StateError(f"this is a saved game of {quoted(name)}, which is not a game found by name "
                                  "(see patience list)")
             game = load_game(name)
         return Session.from_json(game, data, autoplay=autoplay)
@@ -294,7 +294,7 @@ def _check_header(data: Any) -> None:
         raise StateError("a saved game is a JSON object")
     if data.get("format") != SAVE_FORMAT:
         raise StateError(f"field 'format': expected {SAVE_FORMAT!r} (a saved game) or {STATE_FORMAT!r}, "
-                         f"got {data.get('format')!r}")
+                         f"got {quoted(data.get('format'))}")
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise StateError("field 'version': expected a whole number")

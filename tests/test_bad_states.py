@@ -15,6 +15,7 @@ import pytest
 
 import framework
 from framework import StateError
+from framework.session import load_session
 
 
 @pytest.fixture(scope="module")
@@ -129,9 +130,13 @@ def test_a_damaged_state_is_refused_naming_the_field(games, name, field, value, 
     [
         ("", "not JSON: Expecting value at line 1 column 1"),
         ('{"format": "patience-state", "version": 1, "game": "stee', "not JSON: Unterminated string starting at line 1 column 52"),
-        ("[" * 100_000, "not a saved state: nested too deep"),
-        ('{"version": ' + "9" * 5000 + "}", "not a saved state: Exceeds the limit (4300 digits) for integer string conversion: value has 5000 digits; use sys.set_int_max_str_digits() to increase the limit"),
-        ('{"format": "patience-state", "format": "x"}', "not a saved state: the key 'format' appears twice in one object"),
+        ("[" * 1_000_000, "nested deeper than 200 levels"),
+        ("[" * 201 + "]" * 201, "nested deeper than 200 levels"),
+        ('{"version": ' + "9" * 5000 + "}", "a number of 5000 characters (at most 100)"),
+        ('{"version": 0.' + "5" * 99 + "}", "a number of 101 characters (at most 100)"),
+        ('{"version": NaN}', "NaN is not a JSON number"),
+        ('{"format": "patience-state", "format": "x"}', "the key 'format' appears twice in one object"),
+        ('{"piles": {"t1": [], "t1": []}}', "the key 't1' appears twice in one object"),
         ("[]", "a state is a JSON object"),
         ('"patience-state"', "a state is a JSON object"),
         ("null", "a state is a JSON object"),
@@ -159,3 +164,25 @@ def test_a_state_without_moves_is_checked_by_the_plugins_too(games):
         game.state_from_json(data)
     data["vars"]["grid_rows"] = 3
     assert game.state_from_json(data).vars["grid_rows"] == 3
+
+
+def test_a_ten_megabyte_card_is_quoted_in_eighty_characters(games):
+    data = games["steeplechase"].deal(1).to_json()
+    data["piles"]["t1"][0] = "X" * 10_000_000
+    with pytest.raises(StateError) as caught:
+        games["steeplechase"].state_from_json(data)
+    assert str(caught.value) == f"field 'piles.t1': not a card: {'X' * 80!r}… (the suit must be one of C D H S)"
+
+
+def test_a_ten_megabyte_move_is_quoted_in_eighty_characters(games):
+    with pytest.raises(framework.MoveError) as caught:
+        games["steeplechase"].deal(1).parse_move("Q" * 10_000_000)
+    assert str(caught.value).startswith(f"{'Q' * 80!r}… is not a move; ")
+
+
+def test_a_saved_file_is_read_within_the_same_limits(games, tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 1_000_000)
+    with pytest.raises(StateError) as caught:
+        load_session(str(path))
+    assert str(caught.value) == f"{path}: nested deeper than 200 levels"

@@ -437,6 +437,21 @@ def damaged_saves(steeplechase: framework.Game) -> dict[str, tuple[str, str]]:
         "bad-turns": (changed(("turns",), [2]), "field 'turns'"),
         "bad-redo": (changed(("redo",), [["o t1"]], with_redo), "redo[0][0]"),
         "binary": ("\udcff", "not UTF-8"),
+        **hostile_saves(steeplechase),
+    }
+
+
+def hostile_saves(steeplechase: framework.Game) -> dict[str, tuple[str, str]]:
+    """File text of saves made to crash a reader, and the words the error must hold."""
+    text = json.dumps(Session(steeplechase.deal(1)).to_json())
+    assert text.startswith('{"format": "patience-game", "version": 1, ')
+    card = json.loads(text)
+    card["state"]["piles"]["t1"][0] = "X" * 10_000_000
+    return {
+        "deep": ("[" * 1_000_000, "nested deeper than 200 levels"),
+        "huge-number": (text.replace('"version": 1', '"version": ' + "9" * 5000, 1), "a number of 5000 characters (at most 100)"),
+        "repeated-key": (text.replace('"version": 1', '"version": 1, "version": 1', 1), "the key 'version' appears twice in one object"),
+        "long-card": (json.dumps(card), "not a card: 'XXXXXXXX"),
     }
 
 
@@ -471,6 +486,17 @@ def test_a_damaged_save_to_start_from_is_status_2_with_one_line(steeplechase, tm
     result = patience("play", "--load", str(path))
     assert_one_line_error(result, str(path), words)
     assert result.stdout == ""
+
+
+@pytest.mark.parametrize("command", [("play", "--load"), ("solve", "--load"), ("replay",)])
+def test_a_hostile_save_is_refused_by_every_command_with_one_short_line(steeplechase, tmp_path, command):
+    for kind, (text, words) in hostile_saves(steeplechase).items():
+        path = tmp_path / f"{kind}.json"
+        path.write_text(text)
+        result = patience(*command, str(path))
+        assert_one_line_error(result, f"{path}: ", words)
+        assert len(result.stderr) < len(str(path)) + 200, (kind, result.stderr[:300])
+        assert result.stdout == ""
 
 
 def test_a_save_of_another_game_or_a_missing_file_is_refused(tmp_path):

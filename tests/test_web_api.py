@@ -497,9 +497,19 @@ def test_a_damaged_save_is_refused_with_the_field_named(client, change, status, 
     ("[1, 2]", ("request body", "dictionary")),
     ("{\"format\": ", ("not JSON",)),
     ("", ("request body", "required")),
+    ("[" * 1_000_000, ("the request body: nested deeper than 200 levels",)),
+    ('{"format": "patience-game", "version": ' + "9" * 5000 + "}", ("the request body: a number of 5000 characters (at most 100)",)),
+    ('{"format": "patience-game", "format": "patience-game"}', ("the request body: the key 'format' appears twice in one object",)),
+    (b'{"format": "\xff"}', ("the request body: not UTF-8 text (byte 13)",)),
 ])
-def test_a_save_that_is_not_a_json_object_is_refused(client, content, words):
+def test_a_body_that_is_not_a_json_object_within_the_limits_is_refused(client, content, words):
     refused(client.post("/api/sessions/load", content=content, headers={"Content-Type": "application/json"}), 422, *words)
+
+
+def test_every_body_is_read_within_the_same_limits(client):
+    body = '{"game": "no-such-game", "game": "steeplechase", "seed": 3}'
+    refused(client.post("/api/sessions", content=body, headers={"Content-Type": "application/json"}), 422,
+            "the request body: the key 'game' appears twice in one object")
 
 
 # --- the end of a game ------------------------------------------------------------------------

@@ -8,6 +8,7 @@ error answer is ``{"detail": "one line saying what is wrong"}``.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Collection
 from importlib import resources
@@ -16,9 +17,11 @@ from typing import TYPE_CHECKING, Any
 from fastapi import Body, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 
-from ..errors import MoveError, PatienceError
+from ..errors import MoveError, PatienceError, StateError, quoted
+from ..jsontext import parse_json
 from ..moves import Move
 from ..session import HINT_SECONDS, PlayError, Session, saved_game_id, suggest
 from .models import (
@@ -71,6 +74,7 @@ def create_app(  # noqa: C901 -- the routes, each a small function
         version="1",
         responses=ERRORS,
     )
+    app.router.route_class = _KernelJSONRoute
     games = Games()
     sessions = Sessions() if session_limit is None else Sessions(session_limit)
     _add_error_answers(app)
@@ -218,7 +222,7 @@ def _pile(state: State, name: str) -> int:
     try:
         return state.game.pile_index(name)
     except KeyError:
-        raise MoveError(f"no pile called {name!r}") from None
+        raise MoveError(f"no pile called {quoted(name)}") from None
 
 
 def _check_host(app: FastAPI, hosts: set[str]) -> None:
@@ -230,9 +234,33 @@ def _check_host(app: FastAPI, hosts: set[str]) -> None:
         named = request.headers.get("host", "")
         host = named.rpartition(":")[0] if named.rpartition(":")[2].isdigit() else named
         if host.lower().strip("[]") not in hosts:
-            return JSONResponse({"detail": f"this server does not answer for the host {named[:80]!r}"},
+            return JSONResponse({"detail": f"this server does not answer for the host {quoted(named)}"},
                                 status_code=400)
         return await call_next(request)
+
+
+class _KernelJSONRequest(Request):
+    """A request whose JSON body is read by ``parse_json``, within its limits, like a saved file."""
+
+    async def json(self) -> Any:
+        if not hasattr(self, "_json"):
+            try:
+                self._json = parse_json(await self.body(), "")
+            except StateError as error:  # FastAPI answers this one with 422 and its message
+                raise json.JSONDecodeError(str(error), "", 0) from None
+        return self._json
+
+
+class _KernelJSONRoute(APIRoute):
+    """A route whose request body is read by ``parse_json``."""
+
+    def get_route_handler(self) -> Any:
+        handler = super().get_route_handler()
+
+        async def handle(request: Request) -> Any:
+            return await handler(_KernelJSONRequest(request.scope, request.receive))
+
+        return handle
 
 
 def _add_error_answers(app: FastAPI) -> None:
@@ -260,7 +288,7 @@ def _explain(problem: dict[str, Any]) -> str:
     """One validation problem in words, naming the field."""
     where = [str(part) for part in problem["loc"]]
     if problem["type"] == "json_invalid":
-        return f"the request body is not JSON: {problem.get('ctx', {}).get('error', 'cannot be read')}"
+        return f"the request body: {problem.get('ctx', {}).get('error', 'cannot be read')}"
     message = str(problem["ctx"]["error"]) if problem["type"] == "value_error" else problem["msg"]  # our own words
     if where[:1] == ["body"] and len(where) > 1 and problem["type"] != "dict_type":
         return f"field {'.'.join(where[1:])!r}: {message}"
