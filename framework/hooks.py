@@ -65,13 +65,17 @@ class Hooks:
         for implementation in self._hook.state_vars.get_hookimpls():
             if implementation.wrapper or implementation.hookwrapper:
                 continue
+            name = implementation.plugin_name
             answer = self._ask_one(implementation, "state_vars", {"game": game})
             if answer is None:
                 continue
-            problem = _vars_problem(answer)
+            try:
+                problem = _vars_problem(answer)
+            except Exception as error:  # an answer that fails as it is read, e.g. a broken mapping
+                raise _failure(name, "state_vars", error) from error
             if problem:
-                raise _nonsense(implementation.plugin_name, "state_vars", problem)
-            found.append((implementation.plugin_name, dict(answer)))
+                raise _nonsense(name, "state_vars", problem)
+            found.append((name, dict(answer.items())))
         return found
 
     def deal_order(self, game: Game, seed: str) -> list[int] | None:
@@ -172,15 +176,15 @@ class Hooks:
         return won
 
     def check_state(self, state: State) -> str | None:
-        """The first problem a plugin sees in ``state``, just read from JSON; None if none does."""
+        """The first problem a plugin sees in ``state``, just read from JSON, in one line; None if none does."""
         if "check_state" not in self.implemented:
             return None
         arguments: Arguments = {"state": state}
         for problem in self._call("check_state", arguments):
-            if not isinstance(problem, str):
-                raise self._nonsense("check_state", arguments, lambda answer: not isinstance(answer, str),
-                                     f"{shown(problem)} is not one line of text")
-            return problem
+            wrong = line_problem(problem)
+            if wrong:
+                raise self._nonsense("check_state", arguments, lambda answer: line_problem(answer) is not None, wrong)
+            return str(problem)
         return None
 
     # --- calling, and naming the plugin that failed ----------------------------------------------
@@ -211,8 +215,7 @@ class Hooks:
         except PluginError:
             raise
         except Exception as error:  # a plugin's bug must name the plugin, not crash the loader
-            raise PluginError(f"plugin {implementation.plugin_name!r} failed in hook {hook_name!r}: "
-                              f"{type(error).__name__}: {error}") from error
+            raise _failure(implementation.plugin_name, hook_name, error) from error
 
     def _listed(self, hook_name: str, arguments: Arguments, answer: Any) -> list[Any]:
         """The items of one answer that should be a list (any iterable but text or a mapping will do)."""
@@ -234,9 +237,7 @@ class Hooks:
 
     def _failed(self, hook_name: str, error: Exception) -> PluginError:
         """The error for an exception raised in hook ``hook_name``, naming the plugin whose code raised it."""
-        culprit = _blame(self._manager, error)
-        who = f"plugin {culprit!r}" if culprit else "a plugin"
-        return PluginError(f"{who} failed in hook {hook_name!r}: {type(error).__name__}: {error}")
+        return _failure(_blame(self._manager, error), hook_name, error)
 
     def _nonsense(self, hook_name: str, arguments: Arguments, is_wrong: Callable[[Any], bool],
                   problem: str) -> PluginError:
@@ -310,6 +311,11 @@ def _vars_problem(answer: Any) -> str | None:
         if not is_like(value, None):
             return f"variable {name!r}: {shown(value)} is not a JSON scalar (a whole number, text, true, false or null)"
     return None
+
+
+def _failure(culprit: str | None, hook_name: str, error: Exception) -> PluginError:
+    who = f"plugin {culprit!r}" if culprit else "a plugin"
+    return PluginError(f"{who} failed in hook {hook_name!r}: {type(error).__name__}: {error}")
 
 
 def _nonsense(culprit: str | None, hook_name: str, problem: str) -> PluginError:

@@ -14,7 +14,8 @@ after another end: in a win, or in a hint without a move.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import MoveError, PatienceError, StateError, quoted
@@ -136,16 +137,24 @@ class Session:
     # --- playing ---------------------------------------------------------------------------
 
     def play(self, move: Move) -> list[Move]:
-        """Play the legal ``move``; return the safe moves auto-play made after it."""
-        self.state.push(move)
-        auto = self._safe_moves_after(move) if self.autoplay else []
+        """Play the legal ``move``; return the safe moves auto-play made after it.
+
+        All or nothing: if a plugin fails on the way, the error is raised with the session as it was.
+        """
+        with self._all_or_nothing():
+            self.state.push(move)
+            auto = self._safe_moves_after(move) if self.autoplay else []
         self.turns.append(1 + len(auto))
         self.redo_turns.clear()
         return auto
 
     def auto_play(self) -> list[Move]:
-        """Play every safe move to the foundations now, as a turn of its own; return them."""
-        auto = self._safe_moves_after(None)
+        """Play every safe move to the foundations now, as a turn of its own; return them.
+
+        All or nothing, like ``play``.
+        """
+        with self._all_or_nothing():
+            auto = self._safe_moves_after(None)
         if auto:
             self.turns.append(len(auto))
             self.redo_turns.clear()
@@ -163,6 +172,23 @@ class Session:
             self.state.push(moves[0])
             played.append(moves[0])
 
+    @contextmanager
+    def _all_or_nothing(self) -> Iterator[None]:
+        """A turn in the making: if anything raises, the moves pushed meanwhile are popped and it goes on.
+
+        The position reached is asked for its legal moves and whether it is won before the
+        turn counts, so that a plugin failing there fails the turn, not every command after it.
+        """
+        depth = len(self.state.move_stack)
+        try:
+            yield
+            self.state.legal_moves()
+            self.state.is_won()
+        except BaseException:
+            while len(self.state.move_stack) > depth:
+                self.state.pop()
+            raise
+
     def undo(self) -> list[Move]:
         """Take back the last turn; return its moves in the order they were played."""
         if not self.turns:
@@ -173,12 +199,17 @@ class Session:
         return undone
 
     def redo(self) -> list[Move]:
-        """Play again the last turn taken back; return its moves."""
+        """Play again the last turn taken back; return its moves.
+
+        All or nothing, like ``play``: if a plugin fails, the turn is still there to redo.
+        """
         if not self.redo_turns:
             raise PlayError("nothing to redo")
-        turn = self.redo_turns.pop()
-        for move in turn:
-            self.state.push(move)
+        turn = self.redo_turns[-1]
+        with self._all_or_nothing():
+            for move in turn:
+                self.state.push(move)
+        self.redo_turns.pop()
         self.turns.append(len(turn))
         return turn
 

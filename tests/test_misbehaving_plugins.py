@@ -20,6 +20,13 @@ from framework.cli import main
 from framework.words import move_words
 
 
+class BrokenMapping(dict):
+    """A mapping that fails as it is read."""
+
+    def items(self):
+        raise RuntimeError("no items today")
+
+
 class Mischief:
     """Misbehaves in the way the option 'mode' says, while the state variable 'armed' is true."""
 
@@ -45,6 +52,8 @@ class Mischief:
             return ["armed", "pokes"]
         if self.mode == "state_vars:float":
             return {"armed": self.armed_at_deal, "pokes": 0.5}
+        if self.mode == "state_vars:broken":
+            return BrokenMapping(armed=self.armed_at_deal, pokes=0)
         return {"armed": self.armed_at_deal, "pokes": 0}
 
     @hookimpl
@@ -123,7 +132,8 @@ class Mischief:
     def check_state(self, state):
         if not self.wrong(state, "check_state"):
             return None
-        return {"check_state:number": 3, "check_state:text": "field 'vars.armed': not today"}[self.mode]
+        return {"check_state:number": 3, "check_state:empty": "", "check_state:blank": " ", "check_state:lines": "not\ntoday",
+                "check_state:text": "field 'vars.armed': not today"}[self.mode]
 
     @hookimpl
     def after_move(self, state, move):
@@ -298,6 +308,7 @@ def test_the_player_reports_a_failing_plugin_and_plays_on(mischief, tmp_path):
                             "['armed', 'pokes'] is not a mapping of variable names to values"),
         ("state_vars:float", "plugin 'mischief' answered nonsense in hook 'state_vars': variable 'pokes': 0.5 is not "
                              "a JSON scalar (a whole number, text, true, false or null)"),
+        ("state_vars:broken", "plugin 'mischief' failed in hook 'state_vars': RuntimeError: no items today"),
     ],
 )
 def test_a_plugin_that_fails_while_the_game_is_built_is_named(mischief, tmp_path, mode, message):
@@ -378,14 +389,28 @@ def test_an_answer_of_the_wrong_type_is_refused_not_taken_for_true(mischief, mod
     assert not state.is_won() and state.outcome() is None
 
 
-def test_check_state_answers_a_line_or_nothing(mischief):
-    saved = armed(mischief("check_state:number")).to_json()
-    with pytest.raises(PluginError, match=r"^plugin 'mischief' answered nonsense in hook 'check_state': 3 is not one line"):
-        mischief("check_state:number").state_from_json(saved)
+CHECK_STATE = [
+    ("check_state:number", "plugin 'mischief' answered nonsense in hook 'check_state': 3 is not text"),
+    ("check_state:empty", "plugin 'mischief' answered nonsense in hook 'check_state': '' says nothing"),
+    ("check_state:blank", "plugin 'mischief' answered nonsense in hook 'check_state': ' ' says nothing"),
+    ("check_state:lines", "plugin 'mischief' answered nonsense in hook 'check_state': 'not\\ntoday' is more than one line"),
+]
+
+
+@pytest.mark.parametrize(("mode", "message"), CHECK_STATE, ids=[mode for mode, _ in CHECK_STATE])
+def test_check_state_answers_a_line_or_nothing(mischief, mode, message):
+    saved = armed(mischief(mode)).to_json()
+    with pytest.raises(PluginError) as caught:
+        mischief(mode).state_from_json(saved)
+    assert str(caught.value) == message
+    saved["vars"]["armed"] = False
+    assert mischief(mode).state_from_json(saved).to_json() == saved
+
+
+def test_a_problem_check_state_finds_refuses_the_state(mischief):
+    saved = armed(mischief("check_state:text")).to_json()
     with pytest.raises(framework.StateError, match=r"^field 'vars.armed': not today$"):
         mischief("check_state:text").state_from_json(saved)
-    saved["vars"]["armed"] = False
-    assert mischief("check_state:number").state_from_json(saved).to_json() == saved
 
 
 def test_a_plugin_failing_where_only_a_search_goes_is_named_by_solve_hint_and_the_web(mischief, tmp_path, monkeypatch):
