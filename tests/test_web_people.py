@@ -163,9 +163,13 @@ def test_nothing_jumps_when_an_action_button_comes_and_goes(opened):
     start(page, "blockade", 13)
     table = box(page, "#table")["top"]
     expect(page.locator("#actions button")).not_to_have_count(0)
-    while page.locator("#actions button[data-action=row]").count():
+    made = 0
+    while page.locator("#actions button[data-action=row]").count():  # row after row, until the stock is out
         page.click("#actions button[data-action=row]")
+        made += 1
+        moves_made(page, made)  # the table and its buttons are those after the row
         assert box(page, "#table")["top"] == table
+    expect(page.locator("#actions button[data-action=row]")).to_have_count(0)  # the stock is out
     assert box(page, "#table")["top"] == table
 
 
