@@ -2,13 +2,6 @@
 
 import { page, say } from "./page.js";
 
-export class Refused extends Error {
-  constructor(message, status) {
-    super(message);
-    this.status = status;
-  }
-}
-
 export async function api(method, path, body) {
   const options = { method, headers: {} };
   if (body !== undefined) {
@@ -17,7 +10,7 @@ export async function api(method, path, body) {
   }
   const response = await fetch(path, options);
   const data = await response.json().catch(() => ({ detail: response.statusText }));
-  if (!response.ok) throw new Refused(data.detail || `${response.status} ${response.statusText}`, response.status);
+  if (!response.ok) throw new Error(data.detail || `${response.status} ${response.statusText}`);
   return data;
 }
 

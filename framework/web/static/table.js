@@ -141,7 +141,7 @@ function pileLabel(group, pile) {
   return `${where}: ${parts.join("; ")}`;
 }
 
-export function cardElement(card) {
+function cardElement(card) {
   const made = element("div", `card ${card.red ? "red" : "black"}`);
   made.dataset.card = card.text;
   made.setAttribute("aria-hidden", "true");  // the pile's label says the cards
