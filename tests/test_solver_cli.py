@@ -92,9 +92,9 @@ def running(marker: str) -> list[int]:
     return found
 
 
-@pytest.mark.parametrize("searches", ["1", "2"])
-def test_ctrl_c_stops_stats_at_once_and_sums_up_the_deals_finished(searches):
-    first = f"42424{searches}"  # marks this run's processes
+@pytest.mark.parametrize(("searches", "pause"), [("1", 0), ("1", 3), ("2", 3)])
+def test_ctrl_c_stops_stats_at_once_and_sums_up_the_deals_finished(searches, pause):
+    first = f"4242{pause}{searches}"  # marks this run's processes
     process = subprocess.Popen([sys.executable, "-m", "framework.cli", "stats", "steeplechase", "--first", first,
                                 "--deals", "100000", "--jobs", "4", "--searches", searches, "--nodes", "3000",
                                 "--json"],
@@ -104,7 +104,7 @@ def test_ctrl_c_stops_stats_at_once_and_sums_up_the_deals_finished(searches):
         if len(running(f"--first\0{first}")) >= 3:
             break
         time.sleep(0.05)
-    time.sleep(3)
+    time.sleep(pause)
     os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C does: the whole process group
     out, err = process.communicate(timeout=60)
     data = json.loads(out)

@@ -10,12 +10,14 @@ distributed engine (Dask, Ray) as a task of ``jobs`` cores.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import multiprocessing
 import os
 import signal
+import threading
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
 from ..game import Game, load_game
@@ -24,6 +26,9 @@ from .result import ANSWERS, LOST, UNKNOWN, WON, Budget
 
 #: The normal quantile of a two-sided 95% interval.
 Z95 = 1.959963984540054
+
+#: How often, in seconds, a run on several processes looks whether Ctrl-C was pressed.
+_GLANCE = 0.1
 
 
 @functools.lru_cache(maxsize=8)
@@ -84,29 +89,37 @@ def solve_deals(game: str, seeds: Sequence[int], budget: Budget, jobs: int = 1,
 def _solve_at_once(game: str, seeds: Sequence[int], budget: dict[str, Any], searches: int, per_deal: int,
                    at_once: int, records: list[dict[str, Any]],
                    progress: Callable[[dict[str, Any]], None] | None) -> None:
-    """Solves ``seeds`` in ``at_once`` worker processes, adding each record as it ends."""
+    """Solves ``seeds`` in ``at_once`` worker processes, adding each record as it ends.
+
+    Ctrl-C only raises a flag here, read between waits: a KeyboardInterrupt raised inside the
+    pool's own code (a queue's lock taken, not yet released) would hang its shutdown for ever.
+    """
+    stop = threading.Event()
+    handler = signal.signal(signal.SIGINT, lambda signum, frame: stop.set())
     pool = ProcessPoolExecutor(max_workers=at_once, initializer=_worker_signals)
-    futures = []
-    handler: Any = None  # Ctrl-C's handler, set aside while the pool is stopped
+    waiting = iter(seeds)
+    running: set[Future[dict[str, Any]]] = set()
     try:
-        futures = [pool.submit(solve_deal, game, seed, budget, searches, per_deal) for seed in seeds]
-        for future in as_completed(futures):
-            records.append(future.result())
-            if progress:
-                progress(records[-1])
-    except KeyboardInterrupt:
-        handler = signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not break the cleanup
-        for future in futures:
-            future.cancel()
+        while not stop.is_set():
+            # A few deals queued beyond those under way keep every worker busy; queueing all of
+            # them at once would cost memory and time for a study of millions of deals.
+            for seed in itertools.islice(waiting, 2 * at_once - len(running)):
+                running.add(pool.submit(solve_deal, game, seed, budget, searches, per_deal))
+            if not running:
+                return
+            done, running = wait(running, timeout=_GLANCE, return_when=FIRST_COMPLETED)
+            for future in done:
+                records.append(future.result())
+                if progress:
+                    progress(records[-1])
         # Stop the deals under way now, not when their budget runs out. (Python 3.14 names this
         # ProcessPoolExecutor.terminate_workers; before it, the pool's processes are all there is.)
         for process in list(pool._processes.values()):
             process.terminate()
-        raise
+        raise KeyboardInterrupt
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
-        if handler is not None:
-            signal.signal(signal.SIGINT, handler)
+        signal.signal(signal.SIGINT, handler)
 
 
 def _worker_signals() -> None:
