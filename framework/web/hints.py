@@ -9,9 +9,10 @@ refused at once (``Busy``: 429) rather than queued without end.
 from __future__ import annotations
 
 import asyncio
+import queue
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -27,11 +28,17 @@ class Busy(Exception):
 
 
 class HintPool:
-    """At most ``workers`` searches at once and ``waiting`` more queued."""
+    """At most ``workers`` searches at once and ``waiting`` more queued.
+
+    The search threads are daemons: a server stopped (Ctrl-C) does not wait for a search
+    that may go on for half a minute, which the threads of ``concurrent.futures`` would.
+    """
 
     def __init__(self, workers: int = HINT_WORKERS, waiting: int = HINTS_WAITING) -> None:
         self.capacity = workers + waiting
-        self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="hint")
+        self._queue: queue.SimpleQueue[tuple[Future[Any], Callable[[], Any]]] = queue.SimpleQueue()
+        self._workers = workers
+        self._started = False  # the threads start with the first search: most servers made in tests never search
         self._taken = 0
         self._lock = threading.Lock()
 
@@ -50,10 +57,23 @@ class HintPool:
             if self._taken >= self.capacity:
                 raise Busy(f"the server is searching {self.capacity} hints already: ask again in a few seconds")
             self._taken += 1
-        future = self._executor.submit(search)
-        future.add_done_callback(self._release)
+            if not self._started:
+                for number in range(self._workers):
+                    threading.Thread(target=self._work, name=f"hint-{number + 1}", daemon=True).start()
+                self._started = True
+        future: Future[T] = Future()
+        self._queue.put((future, search))
         return await asyncio.wrap_future(future)
 
-    def _release(self, future: Future[Any]) -> None:
-        with self._lock:
-            self._taken -= 1
+    def _work(self) -> None:
+        while True:
+            future, search = self._queue.get()
+            try:
+                if future.set_running_or_notify_cancel():
+                    try:
+                        future.set_result(search())
+                    except BaseException as error:  # handed to the request, which answers it
+                        future.set_exception(error)
+            finally:
+                with self._lock:
+                    self._taken -= 1
