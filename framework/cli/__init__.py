@@ -1,7 +1,7 @@
 """The ``patience`` command: one group, its commands in the modules beside this one.
 
 ``games`` lists, explains, draws and checks games; ``play`` plays and replays them;
-``solve`` solves deals and gathers statistics; ``serve`` starts the web player; ``new``
+``solve`` solves deals; ``stats`` gathers statistics; ``serve`` starts the web player; ``new``
 writes a starter rule file. Exit statuses and errors: see ``framework.cli.common``.
 """
 
@@ -14,7 +14,8 @@ from .games import list_games, rules, show, validate
 from .new import new
 from .play import play, replay
 from .serve import serve
-from .solve import solve, stats
+from .solve import solve
+from .stats import stats
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
