@@ -39,9 +39,10 @@ def move_sources(data: dict[str, Any]) -> list[MoveSource]:
     schema).
 
     A group with ``moves_to`` (and a pick other than ``nothing``) may move each card it can lift onto each pile
-    of those groups: the top cards of its piles for ``top card``, any card of the pack for the picks that lift
-    runs (each card heads at most one run). The pair rule may pair any two piles of ``pairs.from`` and take any
-    one alone. Groups named that do not exist count no piles (the meaning check reports them).
+    of those groups: the top card of each of its piles with ``top card``; with the picks that lift several
+    cards, any card of the pack, as the lowest of those lifted. The pair rule may pair the top cards of any two
+    piles of ``pairs.from``, and take any one alone. Groups named that do not exist count no piles (the meaning
+    check reports them).
     """
     groups: dict[str, Any] = data["groups"]
     pack = data["decks"] * 13 * len(data.get("suits", SUIT_NAMES))

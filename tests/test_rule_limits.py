@@ -149,3 +149,26 @@ def test_a_group_that_lifts_several_cards_may_move_any_card_of_the_pack(tmp_path
     assert problems(columns, tmp_path) == [
         f"game.yaml:{where(columns, 'a: {role: tableau, pick: any tail, piles: 200, moves_to: ')}: 'a' may move 416 cards "
         "to 200 piles: up to 249,600 moves in one position in all; a game may have at most 100,000"]
+
+
+def test_the_pair_rule_may_pair_the_top_cards_of_any_two_of_its_piles(tmp_path):
+    # 600 piles, but the pack's 416 cards at most on top: 416 x 415 / 2 pairs and 416 cards alone, 86,736;
+    # and the 100 cells' 20,000 moves to t.
+    text = """\
+name: Pairs
+decks: 8
+pairs: {same_rank: true, from: [r, s, t], to: d, alone: [K]}
+groups:
+  d: {role: foundation, max_cards: 416}
+  c: {role: cell, piles: 100, moves_to: [t]}
+  r: {role: tableau, piles: 200}
+  s: {role: tableau, piles: 200}
+  t: {role: tableau, piles: 200}
+won_when: table empty
+deal:
+  - {to: t, cards: rest, by_rows: true}
+"""
+    assert problems(text, tmp_path) == [
+        f"game.yaml:{where(text, 'true, from: ')}: pairs may be made of 416 cards: up to 106,736 moves in one "
+        "position in all; a game may have at most 100,000"]
+    assert len(loads(text.replace("piles: 100", "piles: 60"), tmp_path).pile_names) == 661  # 98,736 moves
