@@ -1,8 +1,8 @@
 """Rule files to checked game specs: finding a game's rule file, reading it, checking it, building the spec.
 
-With ``schemacheck`` and ``meaningcheck``, the only place that knows YAML and
+With ``schemacheck``, ``sizecheck`` and ``meaningcheck``, the only place that knows YAML and
 the schema. Every problem is reported as ``file:line:column: message``: YAML
-syntax, schema errors and meaning errors (references to groups that do not
+syntax, schema errors, limits passed and meaning errors (references to groups that do not
 exist, a deal that needs more cards than the decks hold, unknown plugins) alike.
 """
 
@@ -21,6 +21,7 @@ from .cards import SUIT_NAMES, CardError, parse_card, parse_rank
 from .errors import LoadError, Problem
 from .meaningcheck import meaning_problems
 from .schemacheck import did_you_mean, schema_problems
+from .sizecheck import size_problems
 from .spec import (
     BASE_RANK_CARDS,
     REST,
@@ -158,7 +159,7 @@ def parse_spec(raw: bytes | str, *, source: str = "<rules>", game_id: str = "gam
         raise LoadError(problems)
     problems += schema_problems(document, source)
     if not problems:
-        problems += meaning_problems(document, source)
+        problems += size_problems(document, source) + meaning_problems(document, source)
     if problems:
         problems.sort(key=lambda problem: (problem.line, problem.column))
         raise LoadError(problems)
