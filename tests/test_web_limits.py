@@ -205,3 +205,14 @@ def test_the_games_kept_hold_at_most_the_move_budget_the_least_recently_used_dro
             session.undo()  # a move taken back is still held, as a move to redo
     with sessions.use(keys[2]) as session:
         assert len(session.state.move_stack) == 1 and len(session.redo_turns) == 1
+
+
+def test_a_rule_file_that_asks_too_much_is_refused_at_once_by_the_server(tmp_path, monkeypatch):
+    from test_rule_limits import issue_file
+
+    (tmp_path / "wide.yaml").write_text(issue_file(), encoding="utf-8")
+    monkeypatch.setenv("PATIENCE_RULES_PATH", str(tmp_path))
+    client = TestClient(create_app())
+    refused(client.post("/api/sessions", json={"game": "wide", "seed": 1}), 400,
+            "piles in all; a game may have at most 1,000", "moves in one position")
+    assert "wide" not in [game["id"] for game in client.get("/api/games").json()]
