@@ -11,6 +11,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from test_player import assert_one_line_error, patience
 
 from framework.solver.store import Store, Study
@@ -125,3 +126,13 @@ def test_ctrl_c_keeps_the_deals_finished_in_the_store(tmp_path):
     data = json.loads(out)
     assert process.returncode == 130 and data["interrupted"] is True
     assert [record["seed"] for record in data["records"]] == [seed for _, seed, _, _ in rows(store)]
+
+
+def test_a_cluster_without_dask_says_how_to_get_it(monkeypatch):
+    from framework.solver import Budget
+    from framework.solver.cluster import ClusterError
+    from framework.solver.stats import solve_deals
+
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if it were not installed
+    with pytest.raises(ClusterError, match=r"^--cluster needs Dask: pip install 'patience-games\[cluster\]'$"):
+        solve_deals(LADDER, [1], Budget(nodes=10), cluster="local")

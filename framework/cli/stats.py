@@ -41,11 +41,14 @@ def default_store(game_id: str, nodes: int) -> Path:
 @click.option("--no-db", is_flag=True, help="Keep nothing on disk.")
 @click.option("--report", is_flag=True, help="Solve nothing: sum up every deal of this study (GAME, its rule "
               "file, the budget) in the store, whatever --first and --deals say.")
+@click.option("--cluster", metavar="ADDRESS",
+              help="Solve the deals on a Dask cluster, one core each: a scheduler's address (tcp://host:8786), "
+                   "or 'local' for one started here with --jobs workers. Needs patience-games[cluster].")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary and every deal's record as JSON.")
 @rules_path_option
 @reports_errors
 def stats(game: str, deals: int, first: int, jobs: int, nodes: int, seconds: float, memory: float, searches: int,
-          store_path: str | None, no_db: bool, report: bool, as_json: bool) -> None:
+          store_path: str | None, no_db: bool, report: bool, cluster: str | None, as_json: bool) -> None:
     """Solve deals FIRST .. FIRST+DEALS-1 of GAME: won / lost / unknown, win rate, solve times.
 
     With the same node budget the same deals get the same answers, however many jobs run.
@@ -67,7 +70,7 @@ def stats(game: str, deals: int, first: int, jobs: int, nodes: int, seconds: flo
         assert store is not None
         records = store.records(study)
     else:
-        records, interrupted = _solve(game, seeds, budget, jobs, searches, store, study)
+        records, interrupted = _solve(game, seeds, budget, jobs, searches, store, study, cluster)
     summary = summarize(records)
     if as_json:
         data = {"game": loaded.id, "first": first, "jobs": jobs, "searches": searches, "budget": budget.to_dict(),
@@ -85,7 +88,7 @@ def stats(game: str, deals: int, first: int, jobs: int, nodes: int, seconds: flo
 
 
 def _solve(game: str, seeds: range, budget: Budget, jobs: int, searches: int, store: Store | None,
-           study: Study) -> tuple[list[dict[str, Any]], bool]:
+           study: Study, cluster: str | None) -> tuple[list[dict[str, Any]], bool]:
     """The records of ``seeds``: those in the store, and the others solved (and stored as each ends); and
     whether Ctrl-C stopped the run."""
     done = store.done(study) if store is not None else set()
@@ -105,7 +108,7 @@ def _solve(game: str, seeds: range, budget: Budget, jobs: int, searches: int, st
                 bar.update(1)
 
         try:
-            solved = solve_deals(game, todo, budget, jobs, progress=progress, searches=searches)
+            solved = solve_deals(game, todo, budget, jobs, progress=progress, searches=searches, cluster=cluster)
         except Interrupted as stopped:  # Ctrl-C: the deals finished so far are still a study
             solved, interrupted = stopped.records, True
     if store is None:
