@@ -27,8 +27,8 @@ _STOPPED = {"nodes": "the node budget ran out", "time": "the time budget ran out
             "memory": "the memory budget ran out"}
 
 
-def budget_options(nodes: int, seconds: float) -> Callable[[Function], Function]:
-    """The --nodes, --time, --memory and --searches options, with these node and time defaults."""
+def budget_options(nodes: int, seconds: float, searches: int = SEARCHES) -> Callable[[Function], Function]:
+    """The --nodes, --time, --memory and --searches options, with these node, time and searches defaults."""
 
     def decorate(function: Function) -> Function:
         function = click.option("--memory", type=click.FloatRange(min=1), default=MEMORY_MB, show_default=True,
@@ -37,7 +37,7 @@ def budget_options(nodes: int, seconds: float) -> Callable[[Function], Function]
         function = click.option("--time", "seconds", type=click.FloatRange(min=0, min_open=True), default=seconds,
                                 show_default=True, help="Most seconds per deal (a safety net: answers then depend "
                                 "on speed).")(function)
-        function = click.option("--searches", type=click.IntRange(min=1, max=MOST_SEARCHES), default=SEARCHES,
+        function = click.option("--searches", type=click.IntRange(min=1, max=MOST_SEARCHES), default=searches,
                                 show_default=True, help="Searches per deal, each with its own schedule and the whole "
                                 "budget; the one that decides within the fewest positions answers.")(function)
         return click.option("--nodes", type=click.IntRange(min=1), default=nodes, show_default=True,

@@ -70,7 +70,7 @@ def stats(game: str, deals: int, first: int, jobs: int, nodes: int, seconds: flo
         assert store is not None
         records = store.records(study)
     else:
-        records, interrupted = _solve(game, seeds, budget, jobs, searches, store, study, cluster)
+        records, interrupted = solve_study(game, seeds, budget, jobs, searches, store, study, cluster)
     summary = summarize(records)
     if as_json:
         data = {"game": loaded.id, "first": first, "jobs": jobs, "searches": searches, "budget": budget.to_dict(),
@@ -87,8 +87,8 @@ def stats(game: str, deals: int, first: int, jobs: int, nodes: int, seconds: flo
         sys.exit(INTERRUPTED)
 
 
-def _solve(game: str, seeds: range, budget: Budget, jobs: int, searches: int, store: Store | None,
-           study: Study, cluster: str | None) -> tuple[list[dict[str, Any]], bool]:
+def solve_study(game: str, seeds: range, budget: Budget, jobs: int, searches: int, store: Store | None,
+                study: Study, cluster: str | None = None) -> tuple[list[dict[str, Any]], bool]:
     """The records of ``seeds``: those in the store, and the others solved (and stored as each ends); and
     whether Ctrl-C stopped the run."""
     done = store.done(study) if store is not None else set()
