@@ -39,7 +39,7 @@ def test_a_scheduler_by_address_and_a_worker_lost_on_the_way(tmp_path):
                                     "--db", "c.sqlite", "--cluster", cluster.scheduler_address], cwd=tmp_path,
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         store = tmp_path / "c.sqlite"
-        for _ in range(1200):  # up to a minute for the first deal
+        for _ in range(2400):  # up to two minutes for the first deal
             if store.exists() and rows(store):
                 break
             time.sleep(0.05)
@@ -57,11 +57,13 @@ def test_ctrl_c_cancels_the_deals_on_the_cluster_and_keeps_what_is_done(tmp_path
                                 "--db", "c.sqlite", "--json"], cwd=tmp_path, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, start_new_session=True)
     store = tmp_path / "c.sqlite"
-    for _ in range(1200):
-        if store.exists() and len(rows(store)) >= 2:
-            break
-        time.sleep(0.05)
-    os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C: every process of the group
+    try:
+        for _ in range(2400):
+            if store.exists() and len(rows(store)) >= 2:
+                break
+            time.sleep(0.05)
+    finally:
+        os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C: every process of the group
     out, err = process.communicate(timeout=60)
     data = json.loads(out)
     assert process.returncode == 130 and err == ""  # no traceback from the workers either

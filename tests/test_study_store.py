@@ -27,8 +27,16 @@ def stats(*arguments: str, cwd: Path) -> dict:
 
 
 def rows(path: Path) -> list[tuple]:
-    with sqlite3.connect(path) as db:
+    """The deals kept in the store at ``path``; none while the run that makes it has not made its table yet."""
+    db = sqlite3.connect(path)
+    try:
         return db.execute("SELECT game, seed, answer, version FROM deals ORDER BY seed").fetchall()
+    except sqlite3.OperationalError as error:
+        if "no such table" in str(error):
+            return []
+        raise
+    finally:
+        db.close()
 
 
 def test_each_deal_is_kept_in_the_default_store_named_after_the_game_and_budget(tmp_path):
@@ -91,12 +99,14 @@ def test_a_killed_run_loses_only_the_deals_under_way_and_resumes(tmp_path):
                                 "--nodes", "3000", "--searches", "1", "--db", "chase.sqlite"], cwd=tmp_path,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     store = tmp_path / "chase.sqlite"
-    for _ in range(1200):  # up to a minute for a few deals to be kept
-        if store.exists() and len(rows(store)) >= 3:
-            break
-        time.sleep(0.05)
-    os.kill(process.pid, signal.SIGKILL)
-    process.wait()
+    try:
+        for _ in range(2400):  # up to two minutes for a few deals to be kept
+            if store.exists() and len(rows(store)) >= 3:
+                break
+            time.sleep(0.05)
+    finally:
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait()
     kept = [seed for _, seed, _, _ in rows(store)]
     assert len(kept) >= 3 and kept == list(range(1, len(kept) + 1))
     result = patience("stats", "steeplechase", "--deals", str(len(kept) + 2), "--nodes", "3000", "--searches", "1",
@@ -117,11 +127,13 @@ def test_ctrl_c_keeps_the_deals_finished_in_the_store(tmp_path):
                                cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                start_new_session=True)
     store = tmp_path / "c.sqlite"
-    for _ in range(1200):
-        if store.exists() and len(rows(store)) >= 2:
-            break
-        time.sleep(0.05)
-    os.killpg(process.pid, signal.SIGINT)
+    try:
+        for _ in range(2400):
+            if store.exists() and len(rows(store)) >= 2:
+                break
+            time.sleep(0.05)
+    finally:
+        os.killpg(process.pid, signal.SIGINT)
     out, err = process.communicate(timeout=60)
     data = json.loads(out)
     assert process.returncode == 130 and data["interrupted"] is True
