@@ -1,10 +1,12 @@
-"""``patience list`` keeps what it worked out in the user's cache, used only while the rule files
-and the program stay the same."""
+"""Start-up: ``--help`` imports no more than the command line needs, and ``list`` keeps what it
+worked out in the user's cache, used only while the rule files and the program stay the same."""
 
 from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,8 +17,42 @@ import framework
 from framework.cli import main
 from framework.filecache import cache_directory
 
+#: Modules that only a command that loads or plays a game needs.
+HEAVY = ["jsonschema", "yaml", "framework.game", "framework.loader", "framework.state", "framework.solver",
+         "fastapi", "uvicorn"]
 #: A time well in the past (2001), given to rule files so that the cache keeps them.
 LONG_AGO = 1_000_000_000
+
+
+def imported_by(code: str) -> set[str]:
+    """The heavy modules imported by running ``code`` in a fresh interpreter."""
+    check = f"import sys\n{code}\nprint(' '.join(name for name in {HEAVY!r} if name in sys.modules))"
+    result = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True, timeout=60)
+    return set(result.stdout.split())
+
+
+def test_the_command_line_and_the_package_import_nothing_heavy():
+    assert imported_by("import framework.cli") == set()
+    assert imported_by("import framework") == set()
+    assert imported_by("from framework import available_games, PatienceError") == set()
+
+
+def test_help_runs_without_loading_a_game():
+    code = ("from click.testing import CliRunner\nfrom framework.cli import main\n"
+            "for command in ([], ['list'], ['play'], ['solve'], ['stats'], ['serve'], ['new']):\n"
+            "    assert CliRunner().invoke(main, [*command, '--help']).exit_code == 0")
+    assert imported_by(code) == set()
+    result = patience("solve", "--help")
+    assert result.returncode == 0 and "--searches INTEGER RANGE" in result.stdout
+
+
+def test_every_public_name_is_there_when_asked_for():
+    namespace: dict[str, object] = {}
+    exec("from framework import *", namespace)
+    assert set(framework.__all__) <= set(namespace) and set(framework.__all__) <= set(dir(framework))
+    assert framework.load_game("klondike").deal(1).__class__ is framework.State
+    with pytest.raises(AttributeError, match="module 'framework' has no attribute 'Klondike'"):
+        framework.Klondike  # noqa: B018
 
 
 def game_file(directory: Path, game_id: str, title: str, when: int = LONG_AGO) -> Path:

@@ -5,19 +5,16 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..game import load_game
 from ..seeds import Seed
-from ..session import load_session
-from ..solver.portfolio import MOST_SEARCHES
-from ..solver.portfolio import solve as solve_state
-from ..solver.result import LOST, UNKNOWN, WON, Budget, Result
-from ..solver.stats import Interrupted, solve_deals, summarize
-from ..state import State
 from .common import DEAL_SEED, Function, reports_errors, rules_path_option
+
+if TYPE_CHECKING:
+    from ..solver.result import Budget, Result
+    from ..state import State
 
 #: Default budgets: the node budget decides (the same answer on every machine); time and memory are safety nets.
 SOLVE_NODES = 1_000_000
@@ -44,9 +41,9 @@ def budget_options(nodes: int, seconds: float) -> Callable[[Function], Function]
         function = click.option("--time", "seconds", type=click.FloatRange(min=0, min_open=True), default=seconds,
                                 show_default=True, help="Most seconds per deal (a safety net: answers then depend "
                                 "on speed).")(function)
-        function = click.option("--searches", type=click.IntRange(min=1, max=MOST_SEARCHES), default=SEARCHES,
-                                show_default=True, help="Searches per deal, each with its own schedule and the whole "
-                                "budget; the one that decides within the fewest positions answers.")(function)
+        function = click.option("--searches", type=click.IntRange(min=1), default=SEARCHES, show_default=True,
+                                help="Searches per deal, each with its own schedule and the whole budget; the one "
+                                "that decides within the fewest positions answers.")(function)
         return click.option("--nodes", type=click.IntRange(min=1), default=nodes, show_default=True,
                             help="Most positions each search expands per deal (the budget that keeps answers the "
                             "same everywhere).")(function)
@@ -71,6 +68,12 @@ def solve(game: str | None, seed: Seed | None, save_file: str | None, nodes: int
     The solver knows the order of the stock (it plays with every card visible). "Lost"
     means every position reachable was searched and none is won. Exit status 0 for any answer.
     """
+    from ..game import load_game
+    from ..session import load_session
+    from ..solver.portfolio import solve as solve_state
+    from ..solver.result import Budget
+
+    _check_searches(searches)
     if save_file is not None and seed is not None:
         raise click.UsageError("give --seed or --load, not both")
     if save_file is not None:
@@ -91,8 +94,19 @@ def solve(game: str | None, seed: Seed | None, save_file: str | None, nodes: int
         click.echo(describe(state, where, result, searches))
 
 
+def _check_searches(searches: int) -> None:
+    """Refuse more searches than there are schedules (known only once the solver is imported)."""
+    from ..solver.portfolio import MOST_SEARCHES
+
+    if searches > MOST_SEARCHES:
+        raise click.BadParameter(f"{searches} is more than the {MOST_SEARCHES} searches there are",
+                                 param_hint="'--searches'")
+
+
 def describe(state: State, where: str, result: Result, searches: int = 1) -> str:
     """The answer in words, with the winning line wrapped to the terminal."""
+    from ..solver.result import LOST, WON
+
     by = f" by {searches} searches" if searches > 1 else ""
     effort = f"{result.nodes} positions expanded{by}, {result.seconds:.1f} s"
     title = f"{state.game.name}, {where}"
@@ -136,6 +150,11 @@ def stats(game: str, deals: int, first: int, jobs: int, nodes: int, seconds: flo
 
     With the same node budget the same deals get the same answers, however many jobs run.
     """
+    from ..game import load_game
+    from ..solver.result import Budget
+    from ..solver.stats import Interrupted, solve_deals, summarize
+
+    _check_searches(searches)
     loaded = load_game(game)  # errors in the rule file show here, once
     budget = Budget(nodes=nodes, seconds=seconds, memory_mb=memory)
     seeds = range(first, first + deals)
@@ -164,6 +183,8 @@ def stats(game: str, deals: int, first: int, jobs: int, nodes: int, seconds: flo
 
 def report(name: str, seeds: list[int], budget: Budget, summary: dict[str, Any], searches: int = 1) -> str:
     """The summary of ``stats`` in words, for the deals ``seeds`` (in order)."""
+    from ..solver.result import LOST, UNKNOWN, WON
+
     counts = summary["counts"]
 
     def share(value: float | None) -> str:
