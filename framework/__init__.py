@@ -70,4 +70,5 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
+    """The package's names, those not imported yet included."""
     return sorted({*globals(), *__all__})

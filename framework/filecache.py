@@ -48,12 +48,12 @@ def cached_values(kind: str, paths: Iterable[Path], work_out: Callable[[Path], A
     values: dict[Path, Any] = {}
     settled = time.time_ns() - SETTLING_NS
     for path in paths:
-        key = os.path.join(os.getcwd(), path)  # as given: a value may quote the path
         try:
             status = path.stat()
         except OSError:  # gone or unreadable: ``work_out`` says what that means, every time
             values[path] = work_out(path)
             continue
+        key = str(path) if path.is_absolute() else os.path.join(os.getcwd(), path)  # as given: a value may quote it
         entry = kept.get(key)
         if not (entry and entry["size"] == status.st_size and entry["mtime_ns"] == status.st_mtime_ns
                 and accepts(entry["value"])):
