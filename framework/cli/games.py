@@ -11,7 +11,6 @@ import click
 from ..errors import LoadError, PatienceError
 from ..seeds import Seed
 from .common import NO, USAGE_ERROR, reports_errors, rules_path_option, seed_option, wants_colour
-from .listing import listed_games
 
 
 @click.command("list")
@@ -22,6 +21,8 @@ def list_games() -> None:
     Games come from your rule directories (--rules-path, PATIENCE_RULES_PATH), the built-in
     ones, and installed packages that ship rule files.
     """
+    from .listing import listed_games
+
     games = listed_games()  # every place the loader finds games by name
     size = max(map(len, games), default=0)
     for name, listed in games.items():
