@@ -1,8 +1,9 @@
 """Start-up benchmark: how long ``patience --help``, ``patience list`` and others take, each in fresh processes.
 
 Each command runs ``--runs`` times as a new interpreter (``python -m framework.cli``) and the
-median wall time is printed. ``list`` is timed twice: with the cache of the listing warm
-(made by a run before the timing), and cold (a new, empty cache directory every run).
+median wall time is printed, beside that of the interpreter doing nothing. ``list`` is timed
+twice: with the cache of the listing warm (made by a run before the timing), and cold (a
+new, empty cache directory every run).
 ``--before REV`` also times the code of the git revision REV (exported to a temporary
 directory and put first on ``PYTHONPATH``; the rule files and plugins are this checkout's),
 runs the two in turn, command by command, and prints the ratios.
@@ -24,8 +25,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The commands timed: a name, the arguments, and whether the listing's cache starts empty each run.
+#: The commands timed: a name, the arguments (none: ``python -c pass``), and whether the listing's cache
+#: starts empty each run.
 COMMANDS = [
+    ("", [], False),  # the interpreter alone, starting and ending: the floor, and a gauge of the machine's load
     ("--help", ["--help"], False),
     ("solve --help", ["solve", "--help"], False),
     ("list (warm cache)", ["list"], False),
@@ -40,7 +43,8 @@ def timed(arguments: list[str], code: Path | None, cache: Path) -> float:
     if code is not None:
         environment["PYTHONPATH"] = str(code)
     started = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "framework.cli", *arguments], env=environment, check=True,
+    command = ["-m", "framework.cli", *arguments] if arguments else ["-c", "pass"]
+    subprocess.run([sys.executable, *command], env=environment, check=True,
                    stdout=subprocess.DEVNULL, timeout=600, cwd=tempfile.gettempdir())  # -m puts the folder run in first
     return time.perf_counter() - started
 
@@ -83,7 +87,8 @@ def main() -> None:
             cells = [f"{seconds:.3f} s" for seconds in medians]
             if options.before:
                 cells.append(f"{medians[0] / medians[1]:.1f}x faster")
-            print(f"| `patience {name}` | " + " | ".join(cells) + " |", flush=True)
+            shown = f"`patience {name}`" if arguments else "`python -c pass`"
+            print(f"| {shown} | " + " | ".join(cells) + " |", flush=True)
 
 
 if __name__ == "__main__":
