@@ -1,4 +1,4 @@
-"""What the web scripts share: a ``patience serve`` on a free port, and a headless Chromium.
+"""What the browser scripts share: a headless Chromium.
 
 The browser is Debian's /usr/bin/chromium (``.ci/install-browser``), else a ``chromium``
 on PATH, else the one ``playwright install chromium`` downloads.
@@ -6,10 +6,7 @@ on PATH, else the one ``playwright install chromium`` downloads.
 
 from __future__ import annotations
 
-import re
 import shutil
-import subprocess
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,22 +14,6 @@ from pathlib import Path
 from playwright.sync_api import Browser, sync_playwright
 
 BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
-
-
-@contextmanager
-def served(*games: str) -> Iterator[str]:
-    """The address of a real ``patience serve [GAME]`` on a free loopback port, stopped on leaving."""
-    process = subprocess.Popen([sys.executable, "-m", "framework.cli", "serve", *games, "--port", "0"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        line = process.stdout.readline() if process.stdout else ""
-        address = re.search(r"http://127\.0\.0\.1:\d+/", line)
-        if not address:
-            raise SystemExit(f"patience serve did not start: {line!r}")
-        yield address.group(0)
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 @contextmanager

@@ -16,7 +16,8 @@ from __future__ import annotations
 import argparse
 import statistics
 
-from web_browser import chromium, served
+from web_browser import chromium
+from web_server import served
 
 LOADED = "() => performance.getEntriesByName('patience:table').length > 0"
 

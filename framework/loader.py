@@ -1,8 +1,8 @@
 """Rule files to checked game specs: reading the rule file ``rulefiles`` finds, checking it, building the spec.
 
-With ``schemacheck`` and ``meaningcheck``, the only place that knows YAML and
+With ``schemacheck``, ``sizecheck`` and ``meaningcheck``, the only place that knows YAML and
 the schema. Every problem is reported as ``file:line:column: message``: YAML
-syntax, schema errors and meaning errors (references to groups that do not
+syntax, schema errors, limits passed and meaning errors (references to groups that do not
 exist, a deal that needs more cards than the decks hold, unknown plugins) alike.
 """
 
@@ -20,6 +20,7 @@ from .errors import LoadError, Problem
 from .meaningcheck import meaning_problems
 from .rulefiles import RULE_SUFFIXES, available_games, find_rule_file
 from .schemacheck import did_you_mean, schema_problems
+from .sizecheck import size_problems
 from .spec import (
     BASE_RANK_CARDS,
     REST,
@@ -38,6 +39,7 @@ from .spec import (
     PairRule,
     Pick,
     PluginUse,
+    PublishedRate,
     PySolFCName,
     Role,
     RunLimit,
@@ -108,7 +110,7 @@ def parse_spec(raw: bytes | str, *, source: str = "<rules>", game_id: str = "gam
         raise LoadError(problems)
     problems += schema_problems(document, source)
     if not problems:
-        problems += meaning_problems(document, source)
+        problems += size_problems(document, source) + meaning_problems(document, source)
     if problems:
         problems.sort(key=lambda problem: (problem.line, problem.column))
         raise LoadError(problems)
@@ -216,6 +218,7 @@ GAME_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "difficulty": ("difficulty", Difficulty),
     "family": ("family", str),
     "pysolfc": ("pysolfc", lambda known: PySolFCName(**known)),
+    "published": ("published", lambda known: PublishedRate(**known)),
     "summary": ("summary", str),
     "rules": ("rules", str),
     "layout": ("layout_rows", lambda layout: tuple(tuple(row) for row in layout.get("rows", ()))),

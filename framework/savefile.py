@@ -1,4 +1,4 @@
-"""JSON files written atomically and read back with one-line errors.
+"""Files (JSON, and text) written atomically, and JSON read back with one-line errors.
 
 A save never leaves a half-written file behind: the text goes to a temporary
 file in the same directory, is flushed to disk, and then replaces the target
@@ -19,14 +19,18 @@ from .jsontext import parse_json
 
 
 def write_json(path: str | os.PathLike[str], data: Any) -> None:
-    """Write ``data`` as JSON to ``path`` atomically; ``StateError`` if it cannot be written.
+    """Write ``data`` as JSON to ``path`` atomically; ``StateError`` if it cannot be written."""
+    write_text(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+
+
+def write_text(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` atomically; ``StateError`` if it cannot be written.
 
     A file replaced keeps its permissions, and a symbolic link keeps pointing at the file
     it names, which is the one written; a new file gets the permissions the umask gives.
     """
     shown = Path(path)
     target = Path(os.path.realpath(shown))  # through a link, to the file it names
-    text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
     try:
         mode = _mode_for(target)
         handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)

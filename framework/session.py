@@ -113,9 +113,12 @@ class PlayError(PatienceError):
 class Session:
     """The state of a game in play, with its undo and redo history and the auto-play setting."""
 
-    def __init__(self, state: State, *, autoplay: bool = True, turns: list[int] | None = None) -> None:
+    def __init__(self, state: State, *, autoplay: bool = True, turns: list[int] | None = None,
+                 move_limit: int | None = None) -> None:
         self.state = state
         self.autoplay = autoplay
+        #: The most moves the game may have played (None: no limit); a turn going beyond is refused.
+        self.move_limit = move_limit
         #: Moves each turn played, oldest first; they add up to ``len(state.move_stack)``.
         self.turns: list[int] = [1] * len(state.move_stack) if turns is None else turns
         #: Turns taken back, the next one to redo last.
@@ -124,9 +127,10 @@ class Session:
         self.line: Line | None = None
 
     @classmethod
-    def new(cls, game: Game, seed: Seed, *, autoplay: bool = True) -> tuple[Session, list[Move]]:
+    def new(cls, game: Game, seed: Seed, *, autoplay: bool = True,
+            move_limit: int | None = None) -> tuple[Session, list[Move]]:
         """A session on deal ``seed``, and the safe moves auto-play made at once."""
-        session = cls(game.deal(seed), autoplay=autoplay)
+        session = cls(game.deal(seed), autoplay=autoplay, move_limit=move_limit)
         return session, session.auto_play() if autoplay else []
 
     @property
@@ -182,6 +186,9 @@ class Session:
         depth = len(self.state.move_stack)
         try:
             yield
+            if self.move_limit is not None and len(self.state.move_stack) > self.move_limit:
+                raise PlayError(f"this game has reached {self.move_limit:,} moves, the most it may have here: "
+                                "save it and go on with `patience play --load`")
             self.state.legal_moves()
             self.state.is_won()
         except BaseException:
@@ -269,16 +276,24 @@ class Session:
         }
 
     @classmethod
-    def from_json(cls, game: Game, data: Any, *, autoplay: bool = True) -> Session:
-        """The session a saved game (or a bare saved state) holds; ``StateError`` naming the field if it is damaged."""
+    def from_json(cls, game: Game, data: Any, *, autoplay: bool = True, move_limit: int | None = None) -> Session:
+        """The session a saved game (or a bare saved state) holds; ``StateError`` naming the field if it is damaged.
+
+        With ``move_limit``, a save of more moves (played and to redo) is refused before any is replayed.
+        """
         if isinstance(data, Mapping) and data.get("format") == STATE_FORMAT:
-            return cls(game.state_from_json(data), autoplay=autoplay)
+            _check_length(data.get("moves"), [], "moves", move_limit)
+            return cls(game.state_from_json(data), autoplay=autoplay, move_limit=move_limit)
         _check_header(data)
+        state_data = data.get("state")
+        _check_length(state_data.get("moves") if isinstance(state_data, Mapping) else None, data.get("redo"),
+                      "state.moves", move_limit)
         try:
-            state = game.state_from_json(data.get("state"))
+            state = game.state_from_json(state_data)
         except StateError as error:
             raise StateError(f"in 'state': {error}") from None
-        session = cls(state, autoplay=autoplay, turns=_read_turns(data.get("turns"), len(state.move_stack)))
+        session = cls(state, autoplay=autoplay, turns=_read_turns(data.get("turns"), len(state.move_stack)),
+                      move_limit=move_limit)
         session.redo_turns = _read_redo(state, data.get("redo", []))
         return session
 
@@ -342,6 +357,16 @@ def _read_turns(turns: Any, moves: int) -> list[int]:
     if sum(turns) != moves:
         raise StateError(f"field 'turns': they add up to {sum(turns)} moves, but the state has {moves}")
     return list(turns)
+
+
+def _check_length(moves: Any, redo: Any, field: str, limit: int | None) -> None:
+    """Refuses a save of more than ``limit`` moves played and to redo (if both are lists; else their readers say so)."""
+    if limit is None or not isinstance(moves, list):
+        return
+    ahead = sum(len(turn) for turn in redo if isinstance(turn, list)) if isinstance(redo, list) else 0
+    if len(moves) + ahead > limit:
+        counted = f"{len(moves):,} moves played and {ahead:,} to redo" if ahead else f"{len(moves):,} moves"
+        raise StateError(f"field {field!r}: {counted}; a game here may have at most {limit:,}")
 
 
 def _read_redo(state: State, redo: Any) -> list[list[Move]]:

@@ -260,6 +260,16 @@ class PySolFCName:
 
 
 @dataclass(frozen=True, slots=True)
+class PublishedRate:
+    """A win rate of the game's thoughtful form published in the research literature, in percent."""
+
+    win_rate: float
+    source: str
+    plus_minus: float | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class GameSpec:
     """A whole game definition."""
 
@@ -277,6 +287,7 @@ class GameSpec:
     difficulty: Difficulty | None = None
     family: str | None = None  # a word of the schema's 'family' enum, for lists of games
     pysolfc: PySolFCName | None = None
+    published: PublishedRate | None = None
     summary: str = ""
     rules: str = ""
     layout_rows: tuple[tuple[str, ...], ...] = ()

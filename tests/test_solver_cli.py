@@ -23,6 +23,12 @@ GAMES = Path(__file__).parent / "solver_games"
 LADDER = str(GAMES / "ladder.yaml")
 
 
+@pytest.fixture(autouse=True)
+def in_a_folder_of_its_own(tmp_path, monkeypatch):
+    """``patience stats`` keeps a study store in the current folder: each test runs in its own."""
+    monkeypatch.chdir(tmp_path)
+
+
 def test_solve_prints_the_answer_and_the_winning_line():
     result = patience("solve", "steeplechase", "--seed", "3", "--nodes", "20000")
     assert result.returncode == 0 and result.stderr == ""
@@ -115,7 +121,7 @@ def test_ctrl_c_stops_stats_at_once_and_sums_up_the_deals_finished(searches, pau
 
 
 def test_stats_text_names_the_deals_an_interrupted_run_finished():
-    from framework.cli.solve import report
+    from framework.cli.stats import summary_text as report
 
     budget = Budget(nodes=10, seconds=1)
     records = [{"seed": seed, "answer": "won", "seconds": 0.1, "nodes": 5} for seed in (3, 4, 6)]

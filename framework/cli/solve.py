@@ -1,11 +1,10 @@
-"""``patience solve`` (one deal or saved position) and ``patience stats`` (many deals): the solver's commands."""
+"""``patience solve``: one deal or saved position solved, and the budget options ``stats`` shares."""
 
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -13,17 +12,13 @@ from ..seeds import Seed
 from .common import DEAL_SEED, Function, reports_errors, rules_path_option
 
 if TYPE_CHECKING:
-    from ..solver.result import Budget, Result
+    from ..solver.result import Result
     from ..state import State
 
 #: Default budgets: the node budget decides (the same answer on every machine); time and memory are safety nets.
 SOLVE_NODES = 1_000_000
 SOLVE_SECONDS = 600.0
-STATS_NODES = 50_000
-STATS_SECONDS = 60.0
 MEMORY_MB = 1024.0
-#: The exit status of a run stopped by Ctrl-C, as a shell gives it (128 + SIGINT).
-INTERRUPTED = 130
 #: Searches per deal (each with its own schedule of rounds; see ``portfolio``).
 SEARCHES = 2
 
@@ -31,8 +26,8 @@ _STOPPED = {"nodes": "the node budget ran out", "time": "the time budget ran out
             "memory": "the memory budget ran out"}
 
 
-def budget_options(nodes: int, seconds: float) -> Callable[[Function], Function]:
-    """The --nodes, --time, --memory and --searches options, with these node and time defaults."""
+def budget_options(nodes: int, seconds: float, searches: int = SEARCHES) -> Callable[[Function], Function]:
+    """The --nodes, --time, --memory and --searches options, with these node, time and searches defaults."""
 
     def decorate(function: Function) -> Function:
         function = click.option("--memory", type=click.FloatRange(min=1), default=MEMORY_MB, show_default=True,
@@ -41,14 +36,24 @@ def budget_options(nodes: int, seconds: float) -> Callable[[Function], Function]
         function = click.option("--time", "seconds", type=click.FloatRange(min=0, min_open=True), default=seconds,
                                 show_default=True, help="Most seconds per deal (a safety net: answers then depend "
                                 "on speed).")(function)
-        function = click.option("--searches", type=click.IntRange(min=1), default=SEARCHES, show_default=True,
-                                help="Searches per deal, each with its own schedule and the whole budget; the one "
-                                "that decides within the fewest positions answers.")(function)
+        function = click.option("--searches", type=click.IntRange(min=1), default=searches, show_default=True,
+                                callback=_at_most_the_schedules, help="Searches per deal, each with its own "
+                                "schedule and the whole budget; the one that decides within the fewest positions "
+                                "answers.")(function)
         return click.option("--nodes", type=click.IntRange(min=1), default=nodes, show_default=True,
                             help="Most positions each search expands per deal (the budget that keeps answers the "
                             "same everywhere).")(function)
 
     return decorate
+
+
+def _at_most_the_schedules(context: click.Context, parameter: click.Parameter, searches: int) -> int:
+    """``--searches`` no more than the solver has schedules (known once the solver is imported, not for --help)."""
+    from ..solver.portfolio import MOST_SEARCHES
+
+    if searches > MOST_SEARCHES:
+        raise click.BadParameter(f"{searches} is more than the {MOST_SEARCHES} searches there are")
+    return searches
 
 
 @click.command()
@@ -73,7 +78,6 @@ def solve(game: str | None, seed: Seed | None, save_file: str | None, nodes: int
     from ..solver.portfolio import solve as solve_state
     from ..solver.result import Budget
 
-    _check_searches(searches)
     if save_file is not None and seed is not None:
         raise click.UsageError("give --seed or --load, not both")
     if save_file is not None:
@@ -92,15 +96,6 @@ def solve(game: str | None, seed: Seed | None, save_file: str | None, nodes: int
         click.echo(json.dumps(data, indent=1))
     else:
         click.echo(describe(state, where, result, searches))
-
-
-def _check_searches(searches: int) -> None:
-    """Refuse more searches than there are schedules (known only once the solver is imported)."""
-    from ..solver.portfolio import MOST_SEARCHES
-
-    if searches > MOST_SEARCHES:
-        raise click.BadParameter(f"{searches} is more than the {MOST_SEARCHES} searches there are",
-                                 param_hint="'--searches'")
 
 
 def describe(state: State, where: str, result: Result, searches: int = 1) -> str:
@@ -132,87 +127,3 @@ def wrapped(texts: tuple[str, ...], width: int = 100) -> list[str]:
             current = f"{current} {piece}" if current else piece
     lines.append(current)
     return lines
-
-
-@click.command()
-@click.argument("game")
-@click.option("--deals", type=click.IntRange(min=1), default=100, show_default=True, help="How many deals.")
-@click.option("--first", type=click.IntRange(min=0), default=1, show_default=True, help="The first deal's number.")
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Processes solving at once; a deal's searches share them (--jobs 4: two deals at a time).")
-@budget_options(STATS_NODES, STATS_SECONDS)
-@click.option("--json", "as_json", is_flag=True, help="Print the summary and every deal's record as JSON.")
-@rules_path_option
-@reports_errors
-def stats(game: str, deals: int, first: int, jobs: int, nodes: int, seconds: float, memory: float, searches: int,
-          as_json: bool) -> None:
-    """Solve deals FIRST .. FIRST+DEALS-1 of GAME: won / lost / unknown, win rate, solve times.
-
-    With the same node budget the same deals get the same answers, however many jobs run.
-    """
-    from ..game import load_game
-    from ..solver.result import Budget
-    from ..solver.stats import Interrupted, solve_deals, summarize
-
-    _check_searches(searches)
-    loaded = load_game(game)  # errors in the rule file show here, once
-    budget = Budget(nodes=nodes, seconds=seconds, memory_mb=memory)
-    seeds = range(first, first + deals)
-    interrupted = False
-    try:
-        if sys.stderr.isatty():
-            with click.progressbar(length=deals, label=f"solving {deals} deals", file=sys.stderr) as bar:
-                records = solve_deals(game, seeds, budget, jobs, progress=lambda record: bar.update(1),
-                                      searches=searches)
-        else:
-            records = solve_deals(game, seeds, budget, jobs, searches=searches)
-    except Interrupted as stopped:  # Ctrl-C: the deals finished so far are still a study
-        records, interrupted = stopped.records, True
-    summary = summarize(records)
-    if as_json:
-        data = {"game": loaded.id, "first": first, "jobs": jobs, "searches": searches, "budget": budget.to_dict(),
-                "interrupted": interrupted, **summary, "records": records}
-        click.echo(json.dumps(data, indent=1))
-    else:
-        if interrupted:
-            click.echo(f"interrupted by Ctrl-C: {len(records)} of {deals} deals finished, summed up below")
-        click.echo(report(loaded.name, [record["seed"] for record in records], budget, summary, searches))
-    if interrupted:
-        sys.exit(INTERRUPTED)
-
-
-def report(name: str, seeds: list[int], budget: Budget, summary: dict[str, Any], searches: int = 1) -> str:
-    """The summary of ``stats`` in words, for the deals ``seeds`` (in order)."""
-    from ..solver.result import LOST, UNKNOWN, WON
-
-    counts = summary["counts"]
-
-    def share(value: float | None) -> str:
-        return "-" if value is None else f"{100 * value:.1f}%"
-
-    def seconds(value: float | None) -> str:
-        return "-" if value is None else f"{value:.2f} s"
-
-    low, high = summary["win_rate_interval"]
-    all_low, all_high = summary["win_rate_all"]
-    times = summary["seconds_decided"]
-    lines = [
-        f"{name}: {_deals_words(seeds)}, {searches} search{'es' if searches > 1 else ''} per deal, "
-        f"at most {budget.nodes} positions per search and {budget.seconds:g} s per deal",
-        f"won {counts[WON]}, lost {counts[LOST]}, unknown {counts[UNKNOWN]} (decided {share(summary['decided'])})",
-        f"win rate of the decided deals: {share(summary['win_rate'])} "
-        f"(95% Wilson interval {share(low)} to {share(high)})",
-        f"win rate of all deals, whatever the unknown ones are: 95% interval {share(all_low)} to {share(all_high)}",
-        f"time to decide a deal: median {seconds(times['median'])}, 90th percentile {seconds(times['p90'])}, "
-        f"longest {seconds(times['max'])}",
-    ]
-    return "\n".join(lines)
-
-
-def _deals_words(seeds: list[int]) -> str:
-    """``deals 1 to 40``; ``3 deals from 1 to 5`` where some between were not finished; ``no deal``."""
-    if not seeds:
-        return "no deal"
-    if seeds == list(range(seeds[0], seeds[-1] + 1)):
-        return f"deals {seeds[0]} to {seeds[-1]}"
-    return f"{len(seeds)} deals from {seeds[0]} to {seeds[-1]}"

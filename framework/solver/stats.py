@@ -9,6 +9,7 @@ distributed engine (Dask, Ray) as a task of ``jobs`` cores.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import itertools
 import math
@@ -16,8 +17,8 @@ import multiprocessing
 import os
 import signal
 import threading
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from typing import Any
 
 from ..game import Game, load_game
@@ -62,64 +63,97 @@ class Interrupted(Exception):
 
 
 def solve_deals(game: str, seeds: Sequence[int], budget: Budget, jobs: int = 1,
-                progress: Callable[[dict[str, Any]], None] | None = None, searches: int = 1) -> list[dict[str, Any]]:
+                progress: Callable[[dict[str, Any]], None] | None = None, searches: int = 1,
+                cluster: str | None = None) -> list[dict[str, Any]]:
     """The records of ``seeds``, in seed order, solved by ``jobs`` processes; ``progress`` sees each as it ends.
 
     Each deal gets ``searches`` searches, on as many of the processes as there are
-    searches; the rest solve other deals at the same time. On Ctrl-C the deals under way
-    are stopped at once and ``Interrupted`` carries the records of those finished.
+    searches; the rest solve other deals at the same time. With ``cluster`` (a Dask
+    scheduler's address, or ``local``: see ``cluster.py``) the deals are solved there
+    instead, one core each. On Ctrl-C the deals under way are stopped at once and
+    ``Interrupted`` carries the records of those finished.
     """
     plain = budget.to_dict()
-    per_deal = max(1, min(searches, jobs))
+    per_deal = 1 if cluster else max(1, min(searches, jobs))
     at_once = max(1, jobs // per_deal)
     records: list[dict[str, Any]] = []
     try:
-        if at_once == 1:
+        if cluster:
+            from .cluster import dask_executor  # Dask is an optional extra, imported only when asked for
+
+            with _ctrl_c_flag() as stop, dask_executor(cluster, jobs) as (executor, at_once, stop_now):
+                _solve_at_once(executor, stop, stop_now, game, seeds, plain, searches, per_deal, at_once, records,
+                               progress)
+        elif at_once == 1:
             for seed in seeds:
                 records.append(solve_deal(game, seed, plain, searches, per_deal))
                 if progress:
                     progress(records[-1])
         else:
-            _solve_at_once(game, seeds, plain, searches, per_deal, at_once, records, progress)
+            with _ctrl_c_flag() as stop, _process_pool(at_once) as (executor, stop_now):
+                _solve_at_once(executor, stop, stop_now, game, seeds, plain, searches, per_deal, at_once, records,
+                               progress)
     except KeyboardInterrupt:
         raise Interrupted(sorted(records, key=lambda record: record["seed"])) from None
     return sorted(records, key=lambda record: record["seed"])
 
 
-def _solve_at_once(game: str, seeds: Sequence[int], budget: dict[str, Any], searches: int, per_deal: int,
-                   at_once: int, records: list[dict[str, Any]],
-                   progress: Callable[[dict[str, Any]], None] | None) -> None:
-    """Solves ``seeds`` in ``at_once`` worker processes, adding each record as it ends.
+@contextlib.contextmanager
+def _ctrl_c_flag() -> Iterator[threading.Event]:
+    """An event Ctrl-C sets, in place of the KeyboardInterrupt it raises, until the block ends.
 
-    Ctrl-C only raises a flag here, read between waits: a KeyboardInterrupt raised inside the
-    pool's own code (a queue's lock taken, not yet released) would hang its shutdown for ever.
+    A KeyboardInterrupt raised inside an executor's own code (a queue's lock taken, not yet
+    released) could hang its shutdown; the flag is read between waits instead, and a second
+    Ctrl-C during the shutdown does nothing.
     """
     stop = threading.Event()
     handler = signal.signal(signal.SIGINT, lambda signum, frame: stop.set())
-    pool = ProcessPoolExecutor(max_workers=at_once, initializer=_worker_signals)
-    waiting = iter(seeds)
-    running: set[Future[dict[str, Any]]] = set()
     try:
-        while not stop.is_set():
-            # A few deals queued beyond those under way keep every worker busy; queueing all of
-            # them at once would cost memory and time for a study of millions of deals.
-            for seed in itertools.islice(waiting, 2 * at_once - len(running)):
-                running.add(pool.submit(solve_deal, game, seed, budget, searches, per_deal))
-            if not running:
-                return
-            done, running = wait(running, timeout=_GLANCE, return_when=FIRST_COMPLETED)
-            for future in done:
-                records.append(future.result())
-                if progress:
-                    progress(records[-1])
-        # Stop the deals under way now, not when their budget runs out. (Python 3.14 names this
-        # ProcessPoolExecutor.terminate_workers; before it, the pool's processes are all there is.)
+        yield stop
+    finally:
+        signal.signal(signal.SIGINT, handler)
+
+
+@contextlib.contextmanager
+def _process_pool(workers: int) -> Iterator[tuple[Executor, Callable[[], None]]]:
+    """A pool of ``workers`` processes, and what stops the deals under way at once; shut down on leaving."""
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_signals)
+
+    def stop_now() -> None:
+        # Python 3.14 names this ProcessPoolExecutor.terminate_workers; before it, the pool's
+        # processes are all there is.
         for process in list(pool._processes.values()):
             process.terminate()
-        raise KeyboardInterrupt
+
+    try:
+        yield pool, stop_now
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
-        signal.signal(signal.SIGINT, handler)
+
+
+def _solve_at_once(executor: Executor, stop: threading.Event, stop_now: Callable[[], None], game: str,
+                   seeds: Sequence[int], budget: dict[str, Any], searches: int, per_deal: int, at_once: int,
+                   records: list[dict[str, Any]], progress: Callable[[dict[str, Any]], None] | None) -> None:
+    """Solves ``seeds`` on ``executor``, ``at_once`` at a time, adding each record as it ends.
+
+    Once ``stop`` is set (Ctrl-C), ``stop_now`` stops the deals under way and KeyboardInterrupt is raised.
+    """
+    waiting = iter(seeds)
+    running: set[Future[dict[str, Any]]] = set()
+    while not stop.is_set():
+        # A few deals queued beyond those under way keep every worker busy; queueing all of
+        # them at once would cost memory and time for a study of millions of deals.
+        for seed in itertools.islice(waiting, 2 * at_once - len(running)):
+            running.add(executor.submit(solve_deal, game, seed, budget, searches, per_deal))
+        if not running:
+            return
+        done, running = wait(running, timeout=_GLANCE, return_when=FIRST_COMPLETED)
+        for future in done:
+            records.append(future.result())
+            if progress:
+                progress(records[-1])
+    stop_now()
+    raise KeyboardInterrupt
 
 
 def _worker_signals() -> None:

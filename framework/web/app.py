@@ -2,8 +2,10 @@
 
 Every request is checked before anything changes: a body that does not match
 its model gets 422, input the kernel refuses (an illegal move, a damaged save)
-400, an unknown game or game in play 404, and nothing to undo or redo 409. Each
-error answer is ``{"detail": "one line saying what is wrong"}``.
+400, an unknown game or game in play 404, nothing to undo or redo 409, a body
+over ``MAX_BODY_BYTES`` 413, a hint while every search place is taken 429, and a
+fault of the server itself 500. Each error answer is ``{"detail": "one line saying
+what is wrong"}``.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from fastapi import Body, FastAPI, Query, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.routing import APIRoute
@@ -24,6 +27,8 @@ from ..errors import MoveError, PatienceError, StateError, quoted
 from ..jsontext import parse_json
 from ..moves import Move
 from ..session import HINT_SECONDS, PlayError, Session, saved_game_id, suggest
+from .guards import BodyLimit, KnownHosts
+from .hints import Busy, HintPool
 from .models import (
     ErrorView,
     ExplainView,
@@ -48,24 +53,33 @@ RANDOM_SEEDS = 1_000_000
 MAX_MOVE_CARDS = 1000
 #: The longest a hint may search, in seconds: a request should not hold a server for long.
 MAX_HINT_SECONDS = 30.0
+#: The longest request body read, in bytes: a saved game of ``MAX_GAME_MOVES`` moves is a tenth of it.
+MAX_BODY_BYTES = 1_000_000
+#: The most moves a game in play may have (played and to redo), so that a game's memory is bounded:
+#: about 130 bytes a move, so the ``MAX_SESSIONS`` games kept take at most a few hundred MB.
+MAX_GAME_MOVES = 10_000
 
 STATIC = resources.files("framework.web") / "static"
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorView, "description": "The kernel refused the input; the detail says why."},
     404: {"model": ErrorView, "description": "No such game, or no such game in play."},
-    409: {"model": ErrorView, "description": "Nothing to undo or redo."},
+    409: {"model": ErrorView, "description": "Nothing to undo or redo, or the game has reached its length limit."},
+    413: {"model": ErrorView, "description": "The request body is longer than the server reads."},
     422: {"model": ErrorView, "description": "The request does not match its schema; the detail names the field."},
+    500: {"model": ErrorView, "description": "The server failed; its log has the details."},
 }
 
 
 def create_app(  # noqa: C901 -- the routes, each a small function
     *, session_limit: int | None = None, first_game: str | None = None, hosts: Collection[str] | None = None,
+    move_limit: int = MAX_GAME_MOVES,
 ) -> FastAPI:
     """A new application with no games in play.
 
     A new game that names none is ``first_game``, else the first listed. With ``hosts``, a
-    request whose ``Host`` header names another host is refused.
+    request whose ``Host`` header names another host is refused. A game in play may have
+    at most ``move_limit`` moves.
     """
     app = FastAPI(
         title="patience",
@@ -77,9 +91,11 @@ def create_app(  # noqa: C901 -- the routes, each a small function
     app.router.route_class = _KernelJSONRoute
     games = Games()
     sessions = Sessions() if session_limit is None else Sessions(session_limit)
+    hints = app.state.hints = HintPool()  # the state names it for whoever watches the server
     _add_error_answers(app)
-    if hosts is not None:
-        _check_host(app, {host.lower() for host in hosts})
+    app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+    if hosts is not None:  # added last, so asked first
+        app.add_middleware(KnownHosts, hosts=hosts)
 
     @app.get("/api/games", response_model=list[GameSummary], tags=["games"])
     def list_games() -> list[dict[str, Any]]:
@@ -103,7 +119,7 @@ def create_app(  # noqa: C901 -- the routes, each a small function
         """Start a game on a deal: a number (a random one when no seed is given) or a named deal such as `ms:617`."""
         game = games.get(request.game or first_game or games.first())
         seed = random.randrange(RANDOM_SEEDS) if request.seed is None else request.seed
-        session, auto = Session.new(game, seed, autoplay=request.autoplay)
+        session, auto = Session.new(game, seed, autoplay=request.autoplay, move_limit=move_limit)
         return table_view(sessions.add(session), session, auto, describe=True)
 
     @app.post("/api/sessions/load", response_model=TableView, status_code=201, tags=["save and load"])
@@ -113,7 +129,7 @@ def create_app(  # noqa: C901 -- the routes, each a small function
     ) -> dict[str, Any]:
         """Continue a saved game (or a saved state, as `state.to_json()` writes it)."""
         game = games.get(saved_game_id(saved))
-        session = Session.from_json(game, saved, autoplay=autoplay)
+        session = Session.from_json(game, saved, autoplay=autoplay, move_limit=move_limit)
         return table_view(sessions.add(session), session, describe=True)
 
     @app.get("/api/sessions/{key}", response_model=TableView, tags=["play"])
@@ -185,23 +201,31 @@ def create_app(  # noqa: C901 -- the routes, each a small function
             return table_view(key, session, session.auto_play())
 
     @app.get("/api/sessions/{key}/hint", response_model=HintView, tags=["play"])
-    def give_hint(
+    async def give_hint(
         key: str,
         seconds: float = Query(HINT_SECONDS, gt=0, le=MAX_HINT_SECONDS, description="How long the solver may search."),
     ) -> dict[str, Any]:
         """The solver's hint: the next move of a winning line found within `seconds`, then followed; else its best try.
 
-        Changes nothing but the winning line the game's hints follow.
+        Changes nothing but the winning line the game's hints follow. A search waits for one of
+        the server's few search places; when they and the queue are all taken, 429.
         """
-        with sessions.use(key) as session:
-            found = session.line_hint()
-            if found is not None:
-                return hint_view(session.state, found)
-            state = session.state.copy()
-        found = suggest(state, seconds)  # searched outside the lock: other requests go on
-        with sessions.use(key) as session:
-            session.keep(found)
-        return hint_view(state, found)
+
+        def along_line() -> tuple[dict[str, Any] | None, State]:
+            with sessions.use(key) as session:
+                found = session.line_hint()
+                if found is not None:
+                    return hint_view(session.state, found), session.state
+                return None, session.state.copy()
+
+        def search() -> dict[str, Any]:
+            found = suggest(state, seconds)  # searched outside the lock: other requests go on
+            with sessions.use(key) as session:
+                session.keep(found)
+            return hint_view(state, found)
+
+        followed, state = await run_in_threadpool(along_line)
+        return followed if followed is not None else await hints.run(search)
 
     @app.get("/api/sessions/{key}/save", tags=["save and load"])
     def save(key: str) -> dict[str, Any]:
@@ -223,20 +247,6 @@ def _pile(state: State, name: str) -> int:
         return state.game.pile_index(name)
     except KeyError:
         raise MoveError(f"no pile called {quoted(name)}") from None
-
-
-def _check_host(app: FastAPI, hosts: set[str]) -> None:
-    """Requests naming another host are refused (400): a page of another site that a DNS
-    rebinding pointed at this address cannot drive the server."""
-
-    @app.middleware("http")
-    async def known_host(request: Request, call_next: Any) -> Any:
-        named = request.headers.get("host", "")
-        host = named.rpartition(":")[0] if named.rpartition(":")[2].isdigit() else named
-        if host.lower().strip("[]") not in hosts:
-            return JSONResponse({"detail": f"this server does not answer for the host {quoted(named)}"},
-                                status_code=400)
-        return await call_next(request)
 
 
 class _KernelJSONRequest(Request):
@@ -279,6 +289,15 @@ def _add_error_answers(app: FastAPI) -> None:
     app.add_exception_handler(PlayError, refuse(409))
     app.add_exception_handler(PatienceError, refuse(400))
 
+    @app.exception_handler(Busy)
+    async def busy(request: Request, error: Busy) -> JSONResponse:
+        return JSONResponse({"detail": str(error)}, status_code=429, headers={"Retry-After": "5"})
+
+    @app.exception_handler(Exception)
+    async def failed(request: Request, error: Exception) -> JSONResponse:  # logged by the server as well
+        return JSONResponse({"detail": f"the server failed on this request ({type(error).__name__}); "
+                                       "its log says more"}, status_code=500)
+
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
         return JSONResponse({"detail": "; ".join(_explain(problem) for problem in error.errors())}, status_code=422)
@@ -291,8 +310,8 @@ def _explain(problem: dict[str, Any]) -> str:
         return f"the request body: {problem.get('ctx', {}).get('error', 'cannot be read')}"
     message = str(problem["ctx"]["error"]) if problem["type"] == "value_error" else problem["msg"]  # our own words
     if where[:1] == ["body"] and len(where) > 1 and problem["type"] != "dict_type":
-        return f"field {'.'.join(where[1:])!r}: {message}"
+        return f"field {quoted('.'.join(where[1:]))}: {message}"
     if where[:1] == ["body"]:
         return f"the request body: {message}"
-    return f"{' '.join(where)}: {message}"
+    return f"{' '.join(where)}: {message}"  # a query or path parameter: named by the API, not the client
 

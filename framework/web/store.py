@@ -2,7 +2,8 @@
 
 Requests are served from several threads: each game in play has a lock, so
 two requests never change one game at once. The server keeps the most
-recently used games in play only, so an open server does not grow forever.
+recently used games in play only, so an open server does not grow forever:
+at most ``MAX_SESSIONS`` games, holding at most ``MAX_KEPT_MOVES`` moves in all.
 """
 
 from __future__ import annotations
@@ -21,6 +22,10 @@ from ..spec import GameSpec
 
 #: How many games in play a server keeps; the least recently used one is dropped first.
 MAX_SESSIONS = 200
+#: How many moves (played and to redo) the games kept may hold in all, since the moves are
+#: what a game's memory grows with: about 0.4 to 1.2 kB each (the legal moves of every position
+#: played through are kept for undo), so at most about 250 MB.
+MAX_KEPT_MOVES = 200_000
 
 
 class UnknownGame(LookupError):
@@ -79,8 +84,9 @@ class Games:
 class Sessions:
     """Games in play by key, each used under its own lock."""
 
-    def __init__(self, limit: int = MAX_SESSIONS) -> None:
+    def __init__(self, limit: int = MAX_SESSIONS, move_budget: int = MAX_KEPT_MOVES) -> None:
         self.limit = limit
+        self.move_budget = move_budget
         self._entries: OrderedDict[str, tuple[Session, threading.Lock]] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -91,6 +97,7 @@ class Sessions:
             self._entries[key] = (session, threading.Lock())
             while len(self._entries) > self.limit:
                 self._entries.popitem(last=False)
+        self._keep_within_budget()
         return key
 
     @contextmanager
@@ -104,3 +111,20 @@ class Sessions:
         session, lock = entry
         with lock:
             yield session
+        self._keep_within_budget()
+
+    def _keep_within_budget(self) -> None:
+        """Drops the least recently used games while the moves of all of them are over the budget.
+
+        The most recently used game is always kept (its own length is bounded apart).
+        """
+        with self._lock:
+            total = sum(_moves(session) for session, _ in self._entries.values())
+            while total > self.move_budget and len(self._entries) > 1:
+                _, (dropped, _) = self._entries.popitem(last=False)
+                total -= _moves(dropped)
+
+
+def _moves(session: Session) -> int:
+    """The moves a game in play holds: played, and to redo."""
+    return len(session.state.move_stack) + sum(len(turn) for turn in session.redo_turns)

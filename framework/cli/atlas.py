@@ -1,0 +1,96 @@
+"""``patience atlas``: a study of every game, and the atlas written from it (Markdown and SVG charts)."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+import click
+
+from .common import reports_errors, rules_path_option
+from .solve import budget_options
+from .stats import INTERRUPTED, solve_study
+
+ATLAS_NODES = 20_000
+ATLAS_SECONDS = 60.0
+ATLAS_SEARCHES = 1
+ATLAS_DEALS = 200
+
+
+def deal_counts(pairs: tuple[str, ...]) -> dict[str, int]:
+    """``GAME=N`` options as a mapping; ``click.BadParameter`` for one that is not."""
+    counts = {}
+    for pair in pairs:
+        game, _, number = pair.partition("=")
+        if not game or not number.isdigit() or int(number) < 1:
+            raise click.BadParameter(f"{pair!r}: expected GAME=N, N a whole number from 1", param_hint="--deals-of")
+        counts[game] = int(number)
+    return counts
+
+
+@click.command()
+@click.argument("games", nargs=-1)
+@click.option("--deals", type=click.IntRange(min=1), default=ATLAS_DEALS, show_default=True,
+              help="Deals of each game, numbered from 1.")
+@click.option("--deals-of", "deals_of", multiple=True, metavar="GAME=N",
+              help="Another number of deals for GAME (repeatable): --deals-of steeplechase=1000.")
+@click.option("--db", "store_path", type=click.Path(dir_okay=False), default="atlas.sqlite", show_default=True,
+              metavar="FILE", help="The study store: deals already in it are not solved again.")
+@click.option("--out", type=click.Path(dir_okay=False), default="atlas.md", show_default=True, metavar="FILE",
+              help="The atlas to write; its charts go in a folder beside it named after it (atlas/).")
+@click.option("--read-only", is_flag=True, help="Solve nothing: write the atlas from the deals in the store.")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes solving at once.")
+@click.option("--cluster", metavar="ADDRESS", help="Solve on a Dask cluster (see patience stats --help).")
+@budget_options(ATLAS_NODES, ATLAS_SECONDS, ATLAS_SEARCHES)
+@rules_path_option
+@reports_errors
+def atlas(games: tuple[str, ...], deals: int, deals_of: tuple[str, ...], store_path: str, out: str, read_only: bool,
+          jobs: int, cluster: str | None, nodes: int, seconds: float, memory: float, searches: int) -> None:
+    """Study GAMES (default: every game found by name) and write the atlas: per game, the share of deals
+    won with its interval, times, and the published figure where there is one.
+
+    Each deal is kept in the store as it ends: an atlas stopped and run again goes on where it was.
+    """
+    from ..loader import load_spec
+    from ..rulefiles import available_games
+    from ..savefile import write_text
+    from ..solver import charts
+    from ..solver.atlas import markdown, row
+    from ..solver.result import Budget
+    from ..solver.store import Store, Study
+
+    counts = deal_counts(deals_of)
+    names = list(games) or list(available_games())
+    budget = Budget(nodes=nodes, seconds=seconds, memory_mb=memory)
+    rows = []
+    with Store(store_path) as store:
+        for name in names:
+            spec = load_spec(name)
+            study = Study.of(spec.id, name, budget.to_dict(), searches)
+            seeds = range(1, counts.get(spec.id, deals) + 1)
+            if read_only:
+                records = store.records(study, seeds)
+            else:
+                click.echo(f"{spec.name}: {len(seeds)} deals", err=True)
+                records, interrupted = solve_study(name, seeds, budget, jobs, searches, store, study, cluster)
+                if interrupted:
+                    click.echo(f"interrupted by Ctrl-C: the deals finished are in {store_path}; run again to go on",
+                               err=True)
+                    sys.exit(INTERRUPTED)
+            rows.append(row(spec, records))
+    target = Path(out)
+    folder = target.with_suffix("")
+    pictures = [("Win rates", folder / "win-rates.svg", charts.win_rates), ("Time per deal", folder / "times.svg",
+                                                                           charts.times)]
+    for _, path, draw in pictures:
+        draw(rows, path)
+    command = " ".join(["patience atlas", *map(shlex.quote, games), f"--deals {deals}",
+                        *(f"--deals-of {pair}" for pair in deals_of), f"--nodes {nodes}", f"--time {seconds:g}",
+                        f"--searches {searches}", f"--db {shlex.quote(store_path)}", f"--out {shlex.quote(out)}",
+                        *(["--read-only"] if read_only else [])])
+    text = markdown(rows, budget.to_dict(), searches, command,
+                    [(title, path.relative_to(target.parent).as_posix()) for title, path, _ in pictures])
+    write_text(target, text)
+    click.echo(f"wrote {target} and its charts in {folder}/ ({sum(entry.deals for entry in rows):,} deals of "
+               f"{len(rows)} games)", err=True)

@@ -1,0 +1,133 @@
+"""A study's results kept on disk: one SQLite row per deal, written as soon as the deal is decided.
+
+A study is a game's deals solved under one budget: its rows are keyed by the game's id,
+a hash of its rule file, the budget (with the searches per deal) and the deal's seed, so
+studies of other rules or budgets never mix, and a study run again finds what is done. The
+schema is in docs/solver.md.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from collections.abc import Iterable, Mapping
+from datetime import UTC, datetime
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from ..errors import PatienceError
+from ..loader import RULE_SUFFIXES, find_rule_file
+
+#: The version of the schema below, kept in the file's ``user_version``.
+SCHEMA_VERSION = 1
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS deals (
+    game       TEXT    NOT NULL,
+    rules      TEXT    NOT NULL,
+    budget     TEXT    NOT NULL,
+    seed       INTEGER NOT NULL,
+    answer     TEXT    NOT NULL CHECK (answer IN ('won', 'lost', 'unknown')),
+    moves      INTEGER NOT NULL,
+    nodes      INTEGER NOT NULL,
+    positions  INTEGER NOT NULL,
+    seconds    REAL    NOT NULL,
+    stopped_by TEXT,
+    version    TEXT    NOT NULL,
+    recorded   TEXT    NOT NULL,
+    PRIMARY KEY (game, rules, budget, seed)
+)
+"""
+#: The fields of a deal's record (``stats.solve_deal``) a row keeps.
+RECORD_FIELDS = ("seed", "answer", "moves", "nodes", "positions", "seconds", "stopped_by")
+
+
+class StoreError(PatienceError):
+    """A file that is not a study store, or cannot be written."""
+
+
+class Study(NamedTuple):
+    """What a study's deals share: the game, its rule file's hash, the budget (with the searches) as JSON."""
+
+    game: str
+    rules: str
+    budget: str
+
+    @classmethod
+    def of(cls, game_id: str, name_or_path: str, budget: Mapping[str, Any], searches: int) -> Study:
+        """The study of the game ``name_or_path`` (whose id is ``game_id``) under ``budget`` with ``searches``."""
+        return cls(game_id, rules_hash(name_or_path), json.dumps({**budget, "searches": searches}, sort_keys=True))
+
+
+def rules_hash(name_or_path: str) -> str:
+    """The first 16 hex digits of the SHA-256 of the rule file of the game ``name_or_path``."""
+    path = Path(name_or_path)
+    if path.suffix not in RULE_SUFFIXES:
+        path = find_rule_file(name_or_path) or path
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
+def program_version() -> str:
+    """The version of the installed program, written with each row."""
+    try:
+        return version("patience-games")
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        return "unknown"
+
+
+class Store:
+    """A study store in the SQLite file at ``path``, made if missing; ``StoreError`` if it is something else."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        try:
+            self._db = sqlite3.connect(self.path, isolation_level=None)  # each row committed by itself
+            found = self._db.execute("PRAGMA user_version").fetchone()[0]
+            if found > SCHEMA_VERSION:
+                raise StoreError(f"{self.path}: a study store of a newer program (schema {found}); upgrade "
+                                 "patience-games")
+            self._db.execute("PRAGMA journal_mode=WAL")  # a reader (--report) never waits for the writer
+            self._db.execute(SCHEMA)
+            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        except sqlite3.Error as error:
+            raise StoreError(f"{self.path}: not a study store ({error})") from None
+        self.version = program_version()
+
+    def done(self, study: Study) -> set[int]:
+        """The seeds of ``study`` already in the store."""
+        rows = self._db.execute("SELECT seed FROM deals WHERE game = ? AND rules = ? AND budget = ?", study)
+        return {seed for (seed,) in rows}
+
+    def add(self, study: Study, record: Mapping[str, Any]) -> None:
+        """Keeps ``record`` (a deal's record) in ``study``, at once."""
+        values = [record[field] for field in RECORD_FIELDS]
+        recorded = datetime.now(UTC).isoformat(timespec="seconds")
+        try:
+            self._db.execute(f"INSERT OR REPLACE INTO deals (game, rules, budget, {', '.join(RECORD_FIELDS)}, "
+                             f"version, recorded) VALUES ({', '.join('?' * (len(RECORD_FIELDS) + 5))})",
+                             [*study, *values, self.version, recorded])
+        except sqlite3.Error as error:
+            raise StoreError(f"{self.path}: cannot keep the deal {record['seed']}: {error}") from None
+
+    def records(self, study: Study, seeds: Iterable[int] | None = None) -> list[dict[str, Any]]:
+        """The records of ``study`` (of ``seeds`` only, if given), in seed order."""
+        rows = self._db.execute(f"SELECT {', '.join(RECORD_FIELDS)} FROM deals "
+                                "WHERE game = ? AND rules = ? AND budget = ? ORDER BY seed", study)
+        wanted = None if seeds is None else set(seeds)
+        return [dict(zip(RECORD_FIELDS, row, strict=True)) for row in rows if wanted is None or row[0] in wanted]
+
+    def studies(self, game: str | None = None) -> list[tuple[Study, int]]:
+        """Every study in the store (of ``game`` only, if given), with its number of deals."""
+        rows = self._db.execute("SELECT game, rules, budget, COUNT(*) FROM deals GROUP BY game, rules, budget "
+                                "ORDER BY game, budget, rules")
+        return [(Study(*row[:3]), row[3]) for row in rows if game is None or row[0] == game]
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,138 @@
+"""The study store of ``patience stats``: every deal kept as it ends, a study resumed, ``--report``."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from test_player import assert_one_line_error, patience
+
+from framework.solver.store import Store, Study
+
+LADDER = str(Path(__file__).parent / "solver_games" / "ladder.yaml")
+BUDGET = ("--nodes", "5000")
+
+
+def stats(*arguments: str, cwd: Path) -> dict:
+    result = patience("stats", LADDER, *BUDGET, "--json", *arguments, cwd=cwd)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def rows(path: Path) -> list[tuple]:
+    with sqlite3.connect(path) as db:
+        return db.execute("SELECT game, seed, answer, version FROM deals ORDER BY seed").fetchall()
+
+
+def test_each_deal_is_kept_in_the_default_store_named_after_the_game_and_budget(tmp_path):
+    data = stats("--deals", "3", "--first", "4", cwd=tmp_path)
+    store = tmp_path / "ladder-5000-nodes.sqlite"
+    assert data["store"] == store.name
+    assert [(seed, answer) for _, seed, answer, _ in rows(store)] == [
+        (record["seed"], record["answer"]) for record in data["records"]] == [
+        (4, data["records"][0]["answer"]), (5, data["records"][1]["answer"]), (6, data["records"][2]["answer"])]
+    assert {game for game, *_ in rows(store)} == {"ladder"} and all(version for *_, version in rows(store))
+
+
+def test_a_study_run_again_solves_only_the_deals_not_yet_in_the_store(tmp_path):
+    first = stats("--deals", "3", cwd=tmp_path)
+    result = patience("stats", LADDER, *BUDGET, "--json", "--deals", "5", cwd=tmp_path)
+    assert "3 of the 5 deals are in ladder-5000-nodes.sqlite already; solving the other 2" in result.stderr
+    again = json.loads(result.stdout)
+    assert again["records"][:3] == first["records"]  # read back, not solved again (the same seconds)
+    assert [record["seed"] for record in again["records"]] == [1, 2, 3, 4, 5]
+    assert len(rows(tmp_path / "ladder-5000-nodes.sqlite")) == 5
+
+
+def test_studies_of_other_budgets_or_rules_never_mix(tmp_path):
+    stats("--deals", "2", "--db", "one.sqlite", cwd=tmp_path)
+    other_budget = stats("--deals", "2", "--db", "one.sqlite", "--searches", "1", cwd=tmp_path)
+    assert [record["seed"] for record in other_budget["records"]] == [1, 2]
+    edited = tmp_path / "ladder.yaml"
+    edited.write_text(Path(LADDER).read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    result = patience("stats", str(edited), *BUDGET, "--deals", "2", "--db", "one.sqlite", cwd=tmp_path)
+    assert "already" not in result.stderr  # another rule file: another study
+    with Store(tmp_path / "one.sqlite") as store:
+        assert sorted(count for _, count in store.studies("ladder")) == [2, 2, 2]
+
+
+def test_report_sums_up_the_store_alone(tmp_path):
+    solved = stats("--deals", "4", cwd=tmp_path)
+    reported = stats("--report", cwd=tmp_path)
+    assert reported["records"] == solved["records"] and reported["counts"] == solved["counts"]
+    text = patience("stats", LADDER, *BUDGET, "--report", cwd=tmp_path).stdout.splitlines()
+    assert text[0] == "from ladder-5000-nodes.sqlite:" and text[1].startswith("Ladder: deals 1 to 4, ")
+    missing = patience("stats", LADDER, "--report", "--db", "none.sqlite", cwd=tmp_path)
+    assert missing.returncode == 2 and "no study store none.sqlite: run the study first" in missing.stderr
+    assert not (tmp_path / "none.sqlite").exists()
+
+
+def test_no_db_keeps_nothing(tmp_path):
+    assert stats("--deals", "2", "--no-db", cwd=tmp_path)["store"] is None
+    assert list(tmp_path.iterdir()) == []
+    both = patience("stats", LADDER, "--no-db", "--report", cwd=tmp_path)
+    assert both.returncode == 2 and "--no-db keeps no store" in both.stderr
+
+
+def test_a_file_that_is_not_a_store_is_a_one_line_error(tmp_path):
+    (tmp_path / "notes.txt").write_text("not a database " * 100)
+    assert_one_line_error(patience("stats", LADDER, "--db", "notes.txt", cwd=tmp_path), "notes.txt: not a study store")
+
+
+def test_a_killed_run_loses_only_the_deals_under_way_and_resumes(tmp_path):
+    process = subprocess.Popen([sys.executable, "-m", "framework.cli", "stats", "steeplechase", "--deals", "1000",
+                                "--nodes", "3000", "--searches", "1", "--db", "chase.sqlite"], cwd=tmp_path,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    store = tmp_path / "chase.sqlite"
+    for _ in range(1200):  # up to a minute for a few deals to be kept
+        if store.exists() and len(rows(store)) >= 3:
+            break
+        time.sleep(0.05)
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait()
+    kept = [seed for _, seed, _, _ in rows(store)]
+    assert len(kept) >= 3 and kept == list(range(1, len(kept) + 1))
+    result = patience("stats", "steeplechase", "--deals", str(len(kept) + 2), "--nodes", "3000", "--searches", "1",
+                      "--db", "chase.sqlite", "--json", cwd=tmp_path)
+    assert "solving the other 2" in result.stderr
+    assert [record["seed"] for record in json.loads(result.stdout)["records"]] == list(range(1, len(kept) + 3))
+
+
+def test_a_study_is_keyed_by_game_rules_and_budget():
+    study = Study.of("ladder", LADDER, {"nodes": 5, "seconds": 1.0, "memory_mb": 10.0}, 2)
+    assert study.game == "ladder" and len(study.rules) == 16
+    assert json.loads(study.budget) == {"nodes": 5, "seconds": 1.0, "memory_mb": 10.0, "searches": 2}
+
+
+def test_ctrl_c_keeps_the_deals_finished_in_the_store(tmp_path):
+    process = subprocess.Popen([sys.executable, "-m", "framework.cli", "stats", "steeplechase", "--deals", "1000",
+                                "--nodes", "3000", "--searches", "1", "--jobs", "2", "--db", "c.sqlite", "--json"],
+                               cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
+    store = tmp_path / "c.sqlite"
+    for _ in range(1200):
+        if store.exists() and len(rows(store)) >= 2:
+            break
+        time.sleep(0.05)
+    os.killpg(process.pid, signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    data = json.loads(out)
+    assert process.returncode == 130 and data["interrupted"] is True
+    assert [record["seed"] for record in data["records"]] == [seed for _, seed, _, _ in rows(store)]
+
+
+def test_a_cluster_without_dask_says_how_to_get_it(monkeypatch):
+    from framework.solver import Budget
+    from framework.solver.cluster import ClusterError
+    from framework.solver.stats import solve_deals
+
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if it were not installed
+    with pytest.raises(ClusterError, match=r"^--cluster needs Dask: pip install 'patience-games\[cluster\]'$"):
+        solve_deals(LADDER, [1], Budget(nodes=10), cluster="local")
