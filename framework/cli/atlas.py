@@ -34,7 +34,7 @@ def deal_counts(pairs: tuple[str, ...]) -> dict[str, int]:
 @click.option("--deals", type=click.IntRange(min=1), default=ATLAS_DEALS, show_default=True,
               help="Deals of each game, numbered from 1.")
 @click.option("--deals-of", "deals_of", multiple=True, metavar="GAME=N",
-              help="Another number of deals for GAME (repeatable): --deals-of steeplechase=1000.")
+              help="Another number of deals for GAME (repeatable): --deals-of GAME=1000.")
 @click.option("--db", "store_path", type=click.Path(dir_okay=False), default="atlas.sqlite", show_default=True,
               metavar="FILE", help="The study store: deals already in it are not solved again.")
 @click.option("--out", type=click.Path(dir_okay=False), default="atlas.md", show_default=True, metavar="FILE",
