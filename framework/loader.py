@@ -1,4 +1,4 @@
-"""Rule files to checked game specs: finding a game's rule file, reading it, checking it, building the spec.
+"""Rule files to checked game specs: reading the rule file ``rulefiles`` finds, checking it, building the spec.
 
 With ``schemacheck``, ``sizecheck`` and ``meaningcheck``, the only place that knows YAML and
 the schema. Every problem is reported as ``file:line:column: message``: YAML
@@ -8,11 +8,9 @@ exist, a deal that needs more cards than the decks hold, unknown plugins) alike.
 
 from __future__ import annotations
 
-import importlib.metadata
 import os
 import stat
 from collections.abc import Callable
-from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -20,6 +18,7 @@ from typing import Any
 from .cards import SUIT_NAMES, CardError, parse_card, parse_rank
 from .errors import LoadError, Problem
 from .meaningcheck import meaning_problems
+from .rulefiles import RULE_SUFFIXES, available_games, find_rule_file
 from .schemacheck import did_you_mean, schema_problems
 from .sizecheck import size_problems
 from .spec import (
@@ -51,55 +50,6 @@ from .spec import (
     default_pick,
 )
 from .yamlsource import MAX_BYTES, read_yaml, too_large
-
-RULES_PATH_VARIABLE = "PATIENCE_RULES_PATH"
-RULE_SUFFIXES = (".yaml", ".yml")
-
-
-#: Entry-point group through which installed packages ship rule files: each entry point names a package
-#: whose directory holds them.
-RULES_ENTRY_POINT_GROUP = "patience.rules"
-
-
-def rule_directories() -> list[Path]:
-    """Where games are looked up by name: the user's directories (``PATIENCE_RULES_PATH``) first,
-    then the built-in ones, then those of installed packages (the ``patience.rules`` entry points)."""
-    found = [Path(part) for part in os.environ.get(RULES_PATH_VARIABLE, "").split(os.pathsep) if part]
-    found.append(Path(str(resources.files("patience_rules"))))
-    for entry_point in sorted(importlib.metadata.entry_points(group=RULES_ENTRY_POINT_GROUP),
-                              key=lambda entry: entry.name):
-        try:
-            found.append(Path(str(resources.files(entry_point.value))))
-        except (ImportError, TypeError):
-            continue  # a broken package must not hide the other games
-    return found
-
-
-def find_rule_file(name: str) -> Path | None:
-    """The rule file of the game called ``name``, or None."""
-    for directory in rule_directories():
-        for suffix in RULE_SUFFIXES:
-            candidate = directory / f"{name}{suffix}"
-            try:
-                if candidate.is_file():
-                    return candidate
-            except OSError:  # e.g. a name too long for the system: no such game
-                continue
-    return None
-
-
-def available_games() -> dict[str, Path]:
-    """Every game that can be loaded by name, with its rule file; earlier directories win."""
-    games: dict[str, Path] = {}
-    for directory in rule_directories():
-        try:
-            paths = sorted(directory.iterdir())
-        except OSError:  # a user directory that is missing or unreadable has no games
-            continue
-        for path in paths:
-            if path.suffix in RULE_SUFFIXES and path.is_file():
-                games.setdefault(path.stem, path)
-    return dict(sorted(games.items()))
 
 
 def load_spec(name_or_path: str | os.PathLike[str]) -> GameSpec:

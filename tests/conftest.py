@@ -20,6 +20,15 @@ import framework
 from framework.cards import card_text, parse_card, parse_rank
 
 
+@pytest.fixture(scope="session", autouse=True)
+def cache_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The user's cache directory ($XDG_CACHE_HOME), this run's own: no test reads or writes the real one."""
+    with pytest.MonkeyPatch.context() as patch:
+        home = tmp_path_factory.mktemp("cache-home")
+        patch.setenv("XDG_CACHE_HOME", str(home))
+        yield home
+
+
 @pytest.fixture(scope="session")
 def steeplechase() -> framework.Game:
     """The built-in Steeplechase game."""

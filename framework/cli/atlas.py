@@ -8,10 +8,6 @@ from pathlib import Path
 
 import click
 
-from ..loader import available_games, load_spec
-from ..savefile import write_text
-from ..solver.result import Budget
-from ..solver.store import Store, Study
 from .common import reports_errors, rules_path_option
 from .solve import budget_options
 from .stats import INTERRUPTED, solve_study
@@ -56,8 +52,13 @@ def atlas(games: tuple[str, ...], deals: int, deals_of: tuple[str, ...], store_p
 
     Each deal is kept in the store as it ends: an atlas stopped and run again goes on where it was.
     """
+    from ..loader import load_spec
+    from ..rulefiles import available_games
+    from ..savefile import write_text
     from ..solver import charts
     from ..solver.atlas import markdown, row
+    from ..solver.result import Budget
+    from ..solver.store import Store, Study
 
     counts = deal_counts(deals_of)
     names = list(games) or list(available_games())

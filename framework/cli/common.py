@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 import click
 
 from ..errors import PatienceError
-from ..loader import RULES_PATH_VARIABLE
+from ..rulefiles import RULES_PATH_VARIABLE
 from ..seeds import EXPECTED, Seed, SeedError, parse_seed
 
 USAGE_ERROR = 2

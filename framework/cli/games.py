@@ -9,9 +9,6 @@ from pathlib import Path
 import click
 
 from ..errors import LoadError, PatienceError
-from ..game import Game, load_game
-from ..loader import available_games, load_spec, parse_spec, read_rule_file
-from ..player.render import Look, draw, pack_words, pile_names
 from ..seeds import Seed
 from .common import NO, USAGE_ERROR, reports_errors, rules_path_option, seed_option, wants_colour
 
@@ -24,15 +21,12 @@ def list_games() -> None:
     Games come from your rule directories (--rules-path, PATIENCE_RULES_PATH), the built-in
     ones, and installed packages that ship rule files.
     """
-    games = available_games()  # every place the loader finds games by name
+    from .listing import listed_games
+
+    games = listed_games()  # every place the loader finds games by name
     size = max(map(len, games), default=0)
-    for name, path in games.items():
-        try:
-            spec = load_spec(path)
-        except LoadError as error:
-            click.echo(f"{name:<{size}}  cannot be loaded: {error.problems[0]}")
-            continue
-        click.echo(f"{name:<{size}}  {spec.name}, {pack_words(spec)}, {spec.difficulty or 'difficulty not given'}")
+    for name, listed in games.items():
+        click.echo(f"{name:<{size}}  {listed}")
 
 
 @click.command()
@@ -41,6 +35,9 @@ def list_games() -> None:
 @reports_errors
 def rules(game: str) -> None:
     """Print the rules of GAME (a game's name or a rule file)."""
+    from ..game import load_game
+    from ..player.render import pack_words, pile_names
+
     loaded = load_game(game)
     spec = loaded.spec
     click.echo(f"{spec.name}: {pack_words(spec)}, {spec.difficulty or 'difficulty not given'}")
@@ -57,6 +54,9 @@ def rules(game: str) -> None:
 @reports_errors
 def show(game: str, seed: Seed | None) -> None:
     """Draw the opening deal of GAME."""
+    from ..game import load_game
+    from ..player.render import Look, draw
+
     state = load_game(game).deal(1 if seed is None else seed)
     colour = wants_colour(sys.stdout)
     click.echo(draw(state, Look.for_stream(sys.stdout, colour=colour)), color=colour)
@@ -69,6 +69,8 @@ def validate(files: tuple[str, ...]) -> None:
 
     Exit status 1 if any file has a problem, 2 if a file cannot be read.
     """
+    from ..loader import read_rule_file
+
     status = 0
     for file in files:
         if not os.path.lexists(file):
@@ -92,6 +94,9 @@ def validate(files: tuple[str, ...]) -> None:
 
 def _problems(raw: bytes, file: str) -> list[str]:
     """Every problem of one rule file: the loader's, then any a plugin finds when the game is built."""
+    from ..game import Game
+    from ..loader import parse_spec
+
     try:
         Game(parse_spec(raw, source=file, game_id=Path(file).stem))
     except LoadError as error:

@@ -9,7 +9,6 @@ from pathlib import Path
 import click
 
 from ..errors import PatienceError
-from ..loader import parse_spec
 
 STARTER = """\
 # yaml-language-server: $schema={schema}
@@ -78,6 +77,8 @@ def starter_text(name: str) -> str:
               show_default=True, help="Where to write NAME.yaml.")
 def new(name: str, directory: Path) -> None:
     """Write NAME.yaml, a commented starter rule file for a new game."""
+    from ..loader import parse_spec
+
     if not name.replace("-", "").replace("_", "").isalnum() or not name[0].isalpha():
         click.echo(f"patience: {name!r} is not a game name: use letters, digits, '-' and '_', "
                    "starting with a letter", err=True)

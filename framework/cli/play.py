@@ -5,16 +5,15 @@ from __future__ import annotations
 import functools
 import random
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
-from ..game import load_game
-from ..moves import Move
-from ..player import loop
-from ..player.render import Look
 from ..seeds import Seed
-from ..session import Session, load_session
 from .common import reports_errors, rules_path_option, seed_option, wants_colour
+
+if TYPE_CHECKING:
+    from ..moves import Move
 
 
 @click.command()
@@ -31,6 +30,11 @@ def play(game: str | None, seed: Seed | None, save_file: str | None, auto: bool)
     When standard input is not a terminal, commands are read from it line by line and
     the output is plain text. Exit status 1 if the game ends lost.
     """
+    from ..game import load_game
+    from ..player import loop
+    from ..player.render import Look
+    from ..session import Session, load_session
+
     if save_file is not None and seed is not None:
         raise click.UsageError("give --seed or --load, not both")
     opening: list[Move] = []
@@ -59,6 +63,11 @@ def replay(file: str, game: str | None) -> None:
 
     On a terminal press Enter for each next move (q stops); otherwise every move is shown.
     """
+    from ..game import load_game
+    from ..player import loop
+    from ..player.render import Look
+    from ..session import load_session
+
     session = load_session(file, game=load_game(game) if game else None)
     colour = wants_colour(sys.stdin, sys.stdout)
     look = Look.for_stream(sys.stdout, colour=colour)

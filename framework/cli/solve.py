@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import click
 
-from ..game import load_game
 from ..seeds import Seed
-from ..session import load_session
-from ..solver.portfolio import MOST_SEARCHES
-from ..solver.portfolio import solve as solve_state
-from ..solver.result import LOST, WON, Budget, Result
-from ..state import State
 from .common import DEAL_SEED, Function, reports_errors, rules_path_option
+
+if TYPE_CHECKING:
+    from ..solver.result import Result
+    from ..state import State
 
 #: Default budgets: the node budget decides (the same answer on every machine); time and memory are safety nets.
 SOLVE_NODES = 1_000_000
@@ -37,14 +36,24 @@ def budget_options(nodes: int, seconds: float, searches: int = SEARCHES) -> Call
         function = click.option("--time", "seconds", type=click.FloatRange(min=0, min_open=True), default=seconds,
                                 show_default=True, help="Most seconds per deal (a safety net: answers then depend "
                                 "on speed).")(function)
-        function = click.option("--searches", type=click.IntRange(min=1, max=MOST_SEARCHES), default=searches,
-                                show_default=True, help="Searches per deal, each with its own schedule and the whole "
-                                "budget; the one that decides within the fewest positions answers.")(function)
+        function = click.option("--searches", type=click.IntRange(min=1), default=searches, show_default=True,
+                                callback=_at_most_the_schedules, help="Searches per deal, each with its own "
+                                "schedule and the whole budget; the one that decides within the fewest positions "
+                                "answers.")(function)
         return click.option("--nodes", type=click.IntRange(min=1), default=nodes, show_default=True,
                             help="Most positions each search expands per deal (the budget that keeps answers the "
                             "same everywhere).")(function)
 
     return decorate
+
+
+def _at_most_the_schedules(context: click.Context, parameter: click.Parameter, searches: int) -> int:
+    """``--searches`` no more than the solver has schedules (known once the solver is imported, not for --help)."""
+    from ..solver.portfolio import MOST_SEARCHES
+
+    if searches > MOST_SEARCHES:
+        raise click.BadParameter(f"{searches} is more than the {MOST_SEARCHES} searches there are")
+    return searches
 
 
 @click.command()
@@ -64,6 +73,11 @@ def solve(game: str | None, seed: Seed | None, save_file: str | None, nodes: int
     The solver knows the order of the stock (it plays with every card visible). "Lost"
     means every position reachable was searched and none is won. Exit status 0 for any answer.
     """
+    from ..game import load_game
+    from ..session import load_session
+    from ..solver.portfolio import solve as solve_state
+    from ..solver.result import Budget
+
     if save_file is not None and seed is not None:
         raise click.UsageError("give --seed or --load, not both")
     if save_file is not None:
@@ -86,6 +100,8 @@ def solve(game: str | None, seed: Seed | None, save_file: str | None, nodes: int
 
 def describe(state: State, where: str, result: Result, searches: int = 1) -> str:
     """The answer in words, with the winning line wrapped to the terminal."""
+    from ..solver.result import LOST, WON
+
     by = f" by {searches} searches" if searches > 1 else ""
     effort = f"{result.nodes} positions expanded{by}, {result.seconds:.1f} s"
     title = f"{state.game.name}, {where}"

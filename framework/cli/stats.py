@@ -6,16 +6,16 @@ import contextlib
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..game import load_game
-from ..solver.result import LOST, UNKNOWN, WON, Budget
-from ..solver.stats import Interrupted, solve_deals, summarize
-from ..solver.store import Store, Study
 from .common import reports_errors, rules_path_option
 from .solve import budget_options
+
+if TYPE_CHECKING:
+    from ..solver.result import Budget
+    from ..solver.store import Store, Study
 
 STATS_NODES = 50_000
 STATS_SECONDS = 60.0
@@ -55,6 +55,11 @@ def stats(game: str, deals: int, first: int, jobs: int, nodes: int, seconds: flo
     Each deal is kept in the study store as soon as it ends: a run stopped (Ctrl-C, or
     killed) and started again solves only the deals not yet in it.
     """
+    from ..game import load_game
+    from ..solver.result import Budget
+    from ..solver.stats import summarize
+    from ..solver.store import Store, Study
+
     if no_db and (store_path or report):
         raise click.UsageError("--no-db keeps no store: it goes with neither --db nor --report")
     loaded = load_game(game)  # errors in the rule file show here, once
@@ -91,6 +96,8 @@ def solve_study(game: str, seeds: range, budget: Budget, jobs: int, searches: in
                 study: Study, cluster: str | None = None) -> tuple[list[dict[str, Any]], bool]:
     """The records of ``seeds``: those in the store, and the others solved (and stored as each ends); and
     whether Ctrl-C stopped the run."""
+    from ..solver.stats import Interrupted, solve_deals
+
     done = store.done(study) if store is not None else set()
     todo = [seed for seed in seeds if seed not in done]
     if store is not None and len(todo) < len(seeds):
@@ -119,6 +126,8 @@ def solve_study(game: str, seeds: range, budget: Budget, jobs: int, searches: in
 
 def summary_text(name: str, seeds: list[int], budget: Budget, summary: dict[str, Any], searches: int = 1) -> str:
     """The summary of ``stats`` in words, for the deals ``seeds`` (in order)."""
+    from ..solver.result import LOST, UNKNOWN, WON
+
     counts = summary["counts"]
 
     def share(value: float | None) -> str:

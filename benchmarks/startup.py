@@ -1,0 +1,95 @@
+"""Start-up benchmark: how long ``patience --help``, ``patience list`` and others take, each in fresh processes.
+
+Each command runs ``--runs`` times as a new interpreter (``python -m framework.cli``) and the
+median wall time is printed, beside that of the interpreter doing nothing. ``list`` is timed
+twice: with the cache of the listing warm (made by a run before the timing), and cold (a
+new, empty cache directory every run).
+``--before REV`` also times the code of the git revision REV (exported to a temporary
+directory and put first on ``PYTHONPATH``; the rule files and plugins are this checkout's),
+runs the two in turn, command by command, and prints the ratios.
+
+    .venv/bin/python benchmarks/startup.py --runs 21
+    .venv/bin/python benchmarks/startup.py --runs 11 --before main
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+#: The commands timed: a name, the arguments (none: ``python -c pass``), and whether the listing's cache
+#: starts empty each run.
+COMMANDS = [
+    ("", [], False),  # the interpreter alone, starting and ending: the floor, and a gauge of the machine's load
+    ("--help", ["--help"], False),
+    ("solve --help", ["solve", "--help"], False),
+    ("list (warm cache)", ["list"], False),
+    ("list (cold cache)", ["list"], True),
+]
+
+
+def timed(arguments: list[str], code: Path | None, cache: Path) -> float:
+    """Seconds that one run of ``patience ARGUMENTS`` takes, with the code at ``code`` (None: this checkout's)."""
+    environment = dict(os.environ, XDG_CACHE_HOME=str(cache))
+    environment.pop("PATIENCE_RULES_PATH", None)
+    if code is not None:
+        environment["PYTHONPATH"] = str(code)
+    started = time.perf_counter()
+    command = ["-m", "framework.cli", *arguments] if arguments else ["-c", "pass"]
+    subprocess.run([sys.executable, *command], env=environment, check=True,
+                   stdout=subprocess.DEVNULL, timeout=600, cwd=tempfile.gettempdir())  # -m puts the folder run in first
+    return time.perf_counter() - started
+
+
+def export(revision: str, into: Path) -> Path:
+    """The ``framework`` package of git ``revision``, written under ``into``; the directory to put on the path."""
+    archive = into / "code.tar"
+    subprocess.run(["git", "-C", str(ROOT), "archive", "--output", str(archive), revision, "framework"], check=True)
+    with tarfile.open(archive) as tar:
+        tar.extractall(into / "code", filter="data")
+    return into / "code"
+
+
+def median_times(arguments: list[str], cold: bool, codes: list[Path | None], runs: int, scratch: Path) -> list[float]:
+    """The median seconds of ``arguments`` for each of ``codes``, their runs taken in turn."""
+    warm = scratch / "warm"
+    samples: list[list[float]] = [[] for _ in codes]
+    for code in codes:
+        timed(arguments, code, warm)  # fills the warm cache, and the system's file cache
+    for run in range(runs):
+        for index, code in enumerate(codes):
+            samples[index].append(timed(arguments, code, scratch / f"cold-{run}-{index}" if cold else warm))
+    return [statistics.median(times) for times in samples]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=11, help="runs of each command (default 11)")
+    parser.add_argument("--before", metavar="REV", help="also time git revision REV and print the ratios")
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="patience-startup-") as directory:
+        scratch = Path(directory)
+        codes: list[Path | None] = [None] if options.before is None else [export(options.before, scratch), None]
+        if options.before:
+            print(f"| command | {options.before} | this checkout | ratio |\n|---|---:|---:|---:|")
+        else:
+            print("| command | median |\n|---|---:|")
+        for name, arguments, cold in COMMANDS:
+            medians = median_times(arguments, cold, codes, options.runs, scratch)
+            cells = [f"{seconds:.3f} s" for seconds in medians]
+            if options.before:
+                cells.append(f"{medians[0] / medians[1]:.1f}x faster")
+            shown = f"`patience {name}`" if arguments else "`python -c pass`"
+            print(f"| {shown} | " + " | ".join(cells) + " |", flush=True)
+
+
+if __name__ == "__main__":
+    main()

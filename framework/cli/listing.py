@@ -1,0 +1,102 @@
+"""What ``patience list`` shows of each game, worked out once per rule file and kept in the user's cache.
+
+Finding a game's title, pack and difficulty means reading and checking its whole rule file
+(a file that does not load is listed with its first problem), which for hundreds of games
+takes seconds; the cache (``framework.filecache``) makes a second listing a matter of
+looking at the files' sizes and times.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import importlib.util
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import LoadError
+from ..filecache import cached_values
+from ..rulefiles import available_games
+
+#: The name of the cache file, and the distribution whose version the cache is kept for.
+CACHE_KIND = "list"
+DISTRIBUTION = "patience-games"
+PLUGIN_ENTRY_POINT_GROUP = "patience.plugins"
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """One line of ``patience list``: the game's title, pack and difficulty, or why its rule file does not load."""
+
+    name: str = ""
+    pack: str = ""
+    difficulty: str | None = None
+    problem: str | None = None
+
+    def __str__(self) -> str:
+        if self.problem is not None:
+            return f"cannot be loaded: {self.problem}"
+        return f"{self.name}, {self.pack}, {self.difficulty or 'difficulty not given'}"
+
+
+def listed_games() -> dict[str, Listed]:
+    """Every game that can be loaded by name (``available_games``), in its order, with its line of the list."""
+    games = available_games()
+    values = cached_values(CACHE_KIND, games.values(), _work_out, _accepts, _stamp())
+    return {name: Listed(**values[path]) for name, path in games.items()}
+
+
+def _work_out(path: Path) -> dict[str, Any]:
+    """The fields of ``Listed`` for the rule file at ``path``, read and checked in full."""
+    from ..loader import load_spec
+    from ..player.render import pack_words
+
+    try:
+        spec = load_spec(path)
+    except LoadError as error:
+        return {"problem": str(error.problems[0])}
+    return {"name": spec.name, "pack": pack_words(spec), "difficulty": spec.difficulty}
+
+
+def _accepts(value: Any) -> bool:
+    """Whether ``value``, read back from the cache, is what ``_work_out`` gives."""
+    if not isinstance(value, dict):
+        return False
+    if value.keys() == {"problem"}:
+        return isinstance(value["problem"], str)
+    return (value.keys() == {"name", "pack", "difficulty"} and isinstance(value["name"], str)
+            and isinstance(value["pack"], str) and isinstance(value["difficulty"], str | None))
+
+
+def _stamp() -> list[Any]:
+    """What a game's line depends on besides its rule file: this program and the plugins installed.
+
+    Their versions, and the sizes and times of their files too, so that an editable install
+    being worked on does not list what its code no longer says.
+    """
+    try:
+        version: str | None = importlib.metadata.version(DISTRIBUTION)
+    except importlib.metadata.PackageNotFoundError:  # run from a source tree that is not installed
+        version = None
+    framework = Path(__file__).resolve().parent.parent
+    code = sorted([*framework.glob("*.py"), *framework.glob("schema/*.json")])
+    plugins = sorted(importlib.metadata.entry_points(group=PLUGIN_ENTRY_POINT_GROUP), key=lambda entry: entry.name)
+    return [version, [_file_stamp(path) for path in code],
+            [[entry.name, entry.value, *_module_stamp(entry.module)] for entry in plugins]]
+
+
+def _module_stamp(module: str) -> list[Any]:
+    """The file of ``module`` with its size and time, found without running it; nothing if it cannot be found."""
+    try:
+        found = importlib.util.find_spec(module)
+    except (ImportError, ValueError):  # a broken plugin: loading the games says so
+        return []
+    return _file_stamp(Path(found.origin)) if found is not None and found.origin else []
+
+
+def _file_stamp(path: Path) -> list[Any]:
+    try:
+        status = path.stat()
+    except OSError:
+        return [str(path)]
+    return [str(path), status.st_size, status.st_mtime_ns]
