@@ -15,8 +15,8 @@ import sys
 from collections import defaultdict
 from importlib import resources
 
+from .listing import pack_words
 from .loader import RULE_SUFFIXES, load_spec
-from .player.render import pack_words
 from .schemacheck import game_schema
 from .spec import GameSpec
 

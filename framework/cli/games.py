@@ -21,7 +21,7 @@ def list_games() -> None:
     Games come from your rule directories (--rules-path, PATIENCE_RULES_PATH), the built-in
     ones, and installed packages that ship rule files.
     """
-    from .listing import listed_games
+    from ..listing import listed_games
 
     games = listed_games()  # every place the loader finds games by name
     size = max(map(len, games), default=0)
@@ -36,7 +36,8 @@ def list_games() -> None:
 def rules(game: str) -> None:
     """Print the rules of GAME (a game's name or a rule file)."""
     from ..game import load_game
-    from ..player.render import pack_words, pile_names
+    from ..listing import pack_words
+    from ..player.render import pile_names
 
     loaded = load_game(game)
     spec = loaded.spec

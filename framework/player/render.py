@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..cards import COLOUR, RED_SUITS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, card_symbol, card_text, rank_text
+from ..cards import COLOUR, RED_SUITS, SUIT_SYMBOLS, SUITS, card_symbol, card_text, rank_text
 from ..moves import GATHERS_VAR, REDEALS_VAR
-from ..spec import Fan, GameSpec, Role
+from ..spec import Fan, Role
 from ..words import move_words
 
 if TYPE_CHECKING:
@@ -137,21 +137,6 @@ def describe(state: State, move: Move, look: Look = PLAIN, *, align: int = 0) ->
     """The move's text, padded to ``align`` characters, then the move in words: ``t1 t3     7♥ to the 3rd
     column``."""
     return f"{state.move_text(move):<{align}}  {look.words(move_words(state, move))}"
-
-
-def pack_words(spec: GameSpec) -> str:
-    """The game's pack in a player's words.
-
-    For example: ``52 cards``, ``104 cards (2 decks)``, ``104 cards of one suit (spades)``.
-    """
-    cards = spec.decks * 13 * len(spec.suits)
-    if len(spec.suits) < len(SUIT_NAMES):
-        count = ("one", "two", "three")[len(spec.suits) - 1]
-        names = ", ".join(SUIT_NAMES[suit] for suit in spec.suits)
-        return f"{cards} cards of {count} suit{'s' * (len(spec.suits) > 1)} ({names})"
-    if spec.decks > 1:
-        return f"{cards} cards ({spec.decks} decks)"
-    return f"{cards} cards"
 
 
 def pile_names(game: Game) -> str:

@@ -25,6 +25,7 @@ from fastapi.staticfiles import StaticFiles
 
 from ..errors import MoveError, PatienceError, StateError, quoted
 from ..jsontext import parse_json
+from ..listing import listed_games
 from ..moves import Move
 from ..session import HINT_SECONDS, PlayError, Session, saved_game_id, suggest
 from .guards import BodyLimit, KnownHosts
@@ -100,14 +101,8 @@ def create_app(  # noqa: C901 -- the routes, each a small function
     @app.get("/api/games", response_model=list[GameSummary], tags=["games"])
     def list_games() -> list[dict[str, Any]]:
         """The games that can be played (a rule file that does not load is left out)."""
-        found = []
-        for name in games.names():
-            try:
-                spec = games.spec(name)
-            except PatienceError:
-                continue
-            found.append({"id": spec.id, "name": spec.name, "decks": spec.decks, "difficulty": spec.difficulty})
-        return found
+        return [{"id": name, "name": game.name, "decks": game.decks, "difficulty": game.difficulty}
+                for name, game in listed_games().items() if game.problem is None]
 
     @app.get("/api/games/{game}", response_model=GameView, tags=["games"])
     def describe_game(game: str) -> dict[str, Any]:

@@ -15,10 +15,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from ..game import Game, load_game
-from ..loader import available_games, load_spec
+from ..loader import available_games
 from ..schemacheck import did_you_mean
 from ..session import Session
-from ..spec import GameSpec
 
 #: How many games in play a server keeps; the least recently used one is dropped first.
 MAX_SESSIONS = 200
@@ -41,7 +40,6 @@ class Games:
 
     def __init__(self) -> None:
         self._loaded: dict[str, Game] = {}
-        self._specs: dict[str, GameSpec] = {}
         self._lock = threading.Lock()
 
     def names(self) -> list[str]:
@@ -54,15 +52,6 @@ class Games:
         if not names:
             raise UnknownGame("no game can be loaded: see `patience list`")
         return names[0]
-
-    def spec(self, name: str) -> GameSpec:
-        """The checked spec of the game called ``name``, read once (listing games compiles none of them)."""
-        with self._lock:
-            spec = self._specs.get(name)
-            if spec is None:
-                self._known(name)
-                spec = self._specs[name] = self._loaded[name].spec if name in self._loaded else load_spec(name)
-            return spec
 
     def get(self, name: str) -> Game:
         """The game called ``name``; ``UnknownGame`` if there is none."""

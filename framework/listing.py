@@ -1,4 +1,4 @@
-"""What ``patience list`` shows of each game, worked out once per rule file and kept in the user's cache.
+"""What lists of games show of each game, worked out once per rule file and kept in the user's cache.
 
 Finding a game's title, pack and difficulty means reading and checking its whole rule file
 (a file that does not load is listed with its first problem), which for hundreds of games
@@ -14,9 +14,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import LoadError
-from ..filecache import cached_values
-from ..rulefiles import available_games
+from .cards import SUIT_NAMES
+from .errors import LoadError
+from .filecache import cached_values
+from .rulefiles import available_games
+from .spec import GameSpec
 
 #: The name of the cache file, and the distribution whose version the cache is kept for.
 CACHE_KIND = "list"
@@ -30,6 +32,7 @@ class Listed:
 
     name: str = ""
     pack: str = ""
+    decks: int = 0
     difficulty: str | None = None
     problem: str | None = None
 
@@ -48,14 +51,13 @@ def listed_games() -> dict[str, Listed]:
 
 def _work_out(path: Path) -> dict[str, Any]:
     """The fields of ``Listed`` for the rule file at ``path``, read and checked in full."""
-    from ..loader import load_spec
-    from ..player.render import pack_words
+    from .loader import load_spec
 
     try:
         spec = load_spec(path)
     except LoadError as error:
         return {"problem": str(error.problems[0])}
-    return {"name": spec.name, "pack": pack_words(spec), "difficulty": spec.difficulty}
+    return {"name": spec.name, "pack": pack_words(spec), "decks": spec.decks, "difficulty": spec.difficulty}
 
 
 def _accepts(value: Any) -> bool:
@@ -64,8 +66,9 @@ def _accepts(value: Any) -> bool:
         return False
     if value.keys() == {"problem"}:
         return isinstance(value["problem"], str)
-    return (value.keys() == {"name", "pack", "difficulty"} and isinstance(value["name"], str)
-            and isinstance(value["pack"], str) and isinstance(value["difficulty"], str | None))
+    return (value.keys() == {"name", "pack", "decks", "difficulty"} and isinstance(value["name"], str)
+            and isinstance(value["pack"], str) and type(value["decks"]) is int
+            and isinstance(value["difficulty"], str | None))
 
 
 def _stamp() -> list[Any]:
@@ -78,7 +81,7 @@ def _stamp() -> list[Any]:
         version: str | None = importlib.metadata.version(DISTRIBUTION)
     except importlib.metadata.PackageNotFoundError:  # run from a source tree that is not installed
         version = None
-    framework = Path(__file__).resolve().parent.parent
+    framework = Path(__file__).resolve().parent
     code = sorted([*framework.glob("*.py"), *framework.glob("schema/*.json")])
     plugins = sorted(importlib.metadata.entry_points(group=PLUGIN_ENTRY_POINT_GROUP), key=lambda entry: entry.name)
     return [version, [_file_stamp(path) for path in code],
@@ -100,3 +103,18 @@ def _file_stamp(path: Path) -> list[Any]:
     except OSError:
         return [str(path)]
     return [str(path), status.st_size, status.st_mtime_ns]
+
+
+def pack_words(spec: GameSpec) -> str:
+    """The game's pack in a player's words.
+
+    For example: ``52 cards``, ``104 cards (2 decks)``, ``104 cards of one suit (spades)``.
+    """
+    cards = spec.decks * 13 * len(spec.suits)
+    if len(spec.suits) < len(SUIT_NAMES):
+        count = ("one", "two", "three")[len(spec.suits) - 1]
+        names = ", ".join(SUIT_NAMES[suit] for suit in spec.suits)
+        return f"{cards} cards of {count} suit{'s' * (len(spec.suits) > 1)} ({names})"
+    if spec.decks > 1:
+        return f"{cards} cards ({spec.decks} decks)"
+    return f"{cards} cards"
