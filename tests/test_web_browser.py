@@ -88,6 +88,8 @@ def set_autoplay(page: Page, on: bool) -> None:
 
 def start(page: Page, game: str, seed: int | str, *, autoplay: bool = False) -> None:
     """Start deal ``seed`` of ``game`` with the game and seed chooser."""
+    # The first table drawn closes the More menu: on a slow machine it may come after the menu was opened.
+    page.wait_for_function("performance.getEntriesByName('patience:table').length > 0")
     set_autoplay(page, autoplay)
     page.select_option("#game-choice", game)
     page.fill("#seed", str(seed))
