@@ -88,8 +88,9 @@ def set_autoplay(page: Page, on: bool) -> None:
 
 def start(page: Page, game: str, seed: int | str, *, autoplay: bool = False) -> None:
     """Start deal ``seed`` of ``game`` with the game and seed chooser."""
-    # The first table drawn closes the More menu: on a slow machine it may come after the menu was opened.
-    page.wait_for_function("performance.getEntriesByName('patience:table').length > 0")
+    # The first table is drawn before the More menu is opened: on a slow machine it came after, and the
+    # auto-play box was never seen. (Waited for from here, not by the page's timers: a test may stop its clock.)
+    expect(page.locator("body")).to_have_attribute("data-game", re.compile(r"."))
     set_autoplay(page, autoplay)
     page.select_option("#game-choice", game)
     page.fill("#seed", str(seed))
