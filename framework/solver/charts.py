@@ -58,7 +58,7 @@ def win_rates(rows: Sequence[Row], path: Path) -> None:
     axes.set_xlim(0, 100)
     axes.set_xlabel("deals won (%)")
     axes.grid(axis="x", color="#eeeeee")
-    axes.legend(loc="lower left", fontsize=7)
+    axes.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=3, fontsize=7, frameon=False)  # above the games
     _save(pyplot, figure, path)
 
 
@@ -76,12 +76,12 @@ def times(rows: Sequence[Row], path: Path) -> None:
     axes.set_xscale("log")
     axes.set_xlabel("seconds per deal")
     axes.grid(axis="x", color="#eeeeee", which="both")
-    axes.legend(loc="lower right", fontsize=7)
+    axes.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), fontsize=7, frameon=False)
     _save(pyplot, figure, path)
 
 
 def _save(pyplot, figure, path: Path) -> None:  # type: ignore[no-untyped-def]
     figure.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
-    figure.savefig(path, format="svg", metadata={"Date": None})
+    figure.savefig(path, format="svg", metadata={"Date": None}, bbox_inches="tight")  # the legend above included
     pyplot.close(figure)
