@@ -7,11 +7,10 @@ import os
 import signal
 import subprocess
 import sys
-import time
 
 import pytest
 from test_player import assert_one_line_error, patience
-from test_study_store import rows
+from test_study_store import rows, wait_for_deals
 
 distributed = pytest.importorskip("distributed", reason="Dask is the optional extra patience-games[cluster]")
 
@@ -38,11 +37,7 @@ def test_a_scheduler_by_address_and_a_worker_lost_on_the_way(tmp_path):
         process = subprocess.Popen([sys.executable, "-m", "framework.cli", "stats", *DEALS, "--deals", "10",
                                     "--db", "c.sqlite", "--cluster", cluster.scheduler_address], cwd=tmp_path,
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        store = tmp_path / "c.sqlite"
-        for _ in range(2400):  # up to two minutes for the first deal
-            if store.exists() and rows(store):
-                break
-            time.sleep(0.05)
+        wait_for_deals(tmp_path / "c.sqlite", 1)
         worker = next(iter(cluster.workers.values()))
         os.kill(worker.process.pid, signal.SIGKILL)  # its deals go to the other worker (and its nanny restarts it)
         out, err = process.communicate(timeout=300)
@@ -58,10 +53,7 @@ def test_ctrl_c_cancels_the_deals_on_the_cluster_and_keeps_what_is_done(tmp_path
                                stderr=subprocess.PIPE, text=True, start_new_session=True)
     store = tmp_path / "c.sqlite"
     try:
-        for _ in range(2400):
-            if store.exists() and len(rows(store)) >= 2:
-                break
-            time.sleep(0.05)
+        wait_for_deals(store, 2)
     finally:
         os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C: every process of the group
     out, err = process.communicate(timeout=60)

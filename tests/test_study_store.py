@@ -39,6 +39,14 @@ def rows(path: Path) -> list[tuple]:
         db.close()
 
 
+def wait_for_deals(store: Path, count: int) -> None:
+    """Waits (up to two minutes) until ``count`` deals are kept in ``store``."""
+    for _ in range(2400):
+        if store.exists() and len(rows(store)) >= count:
+            return
+        time.sleep(0.05)
+
+
 def test_each_deal_is_kept_in_the_default_store_named_after_the_game_and_budget(tmp_path):
     data = stats("--deals", "3", "--first", "4", cwd=tmp_path)
     store = tmp_path / "ladder-5000-nodes.sqlite"
@@ -100,10 +108,7 @@ def test_a_killed_run_loses_only_the_deals_under_way_and_resumes(tmp_path):
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     store = tmp_path / "chase.sqlite"
     try:
-        for _ in range(2400):  # up to two minutes for a few deals to be kept
-            if store.exists() and len(rows(store)) >= 3:
-                break
-            time.sleep(0.05)
+        wait_for_deals(store, 3)
     finally:
         os.kill(process.pid, signal.SIGKILL)
         process.wait()
@@ -128,10 +133,7 @@ def test_ctrl_c_keeps_the_deals_finished_in_the_store(tmp_path):
                                start_new_session=True)
     store = tmp_path / "c.sqlite"
     try:
-        for _ in range(2400):
-            if store.exists() and len(rows(store)) >= 2:
-                break
-            time.sleep(0.05)
+        wait_for_deals(store, 2)
     finally:
         os.killpg(process.pid, signal.SIGINT)
     out, err = process.communicate(timeout=60)
