@@ -223,6 +223,8 @@ GAME_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "rules": ("rules", str),
     "layout": ("layout_rows", lambda layout: tuple(tuple(row) for row in layout.get("rows", ()))),
 }
+#: The keys of a game that say how it is described or drawn, not how it plays (a study's key leaves them out).
+DESCRIPTIVE_KEYS = frozenset({"name", "difficulty", "family", "pysolfc", "published", "summary", "rules", "layout"})
 
 
 def _group_spec(name: str, group: dict[str, Any]) -> GroupSpec:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import signal
@@ -72,9 +73,9 @@ def test_studies_of_other_budgets_or_rules_never_mix(tmp_path):
     other_budget = stats("--deals", "2", "--db", "one.sqlite", "--searches", "1", cwd=tmp_path)
     assert [record["seed"] for record in other_budget["records"]] == [1, 2]
     edited = tmp_path / "ladder.yaml"
-    edited.write_text(Path(LADDER).read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    edited.write_text(Path(LADDER).read_text(encoding="utf-8").replace("piles: 3", "piles: 4"), encoding="utf-8")
     result = patience("stats", str(edited), *BUDGET, "--deals", "2", "--db", "one.sqlite", cwd=tmp_path)
-    assert "already" not in result.stderr  # another rule file: another study
+    assert "already" not in result.stderr  # other rules: another study
     with Store(tmp_path / "one.sqlite") as store:
         assert sorted(count for _, count in store.studies("ladder")) == [2, 2, 2]
 
@@ -150,3 +151,45 @@ def test_a_cluster_without_dask_says_how_to_get_it(monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)  # as if it were not installed
     with pytest.raises(ClusterError, match=r"^--cluster needs Dask: pip install 'patience-games\[cluster\]'$"):
         solve_deals(LADDER, [1], Budget(nodes=10), cluster="local")
+
+
+def test_describing_a_game_otherwise_keeps_its_study_but_changing_its_play_starts_another(tmp_path):
+    text = Path(LADDER).read_text()
+    assert "name:" in text and "piles: 3" in text
+    variants = {
+        "same": text,
+        "described": text.replace("name:", "summary: A ladder of cards, told anew.\nname:", 1) + "\n# a comment\n",
+        "played": text.replace("piles: 3", "piles: 4", 1),
+    }
+    hashes = {}
+    for label, variant in variants.items():
+        path = tmp_path / f"{label}.yaml"
+        path.write_text(variant)
+        hashes[label] = Study.of("ladder", str(path), {"nodes": 5}, 1).rules
+    assert hashes["same"] == hashes["described"] != hashes["played"]
+
+
+def test_a_version_1_store_is_keyed_by_the_rules_when_opened_and_its_study_goes_on(tmp_path):
+    rules_dir = tmp_path / "rules"
+    rules_dir.mkdir()
+    (rules_dir / "ladder.yaml").write_bytes(Path(LADDER).read_bytes())
+    old_key = hashlib.sha256(Path(LADDER).read_bytes()).hexdigest()[:16]
+    first = stats("--deals", "2", "--db", "s.sqlite", cwd=tmp_path)
+    db = sqlite3.connect(tmp_path / "s.sqlite")
+    with db:
+        db.execute("UPDATE deals SET rules = ?", (old_key,))
+        db.execute("INSERT INTO deals SELECT game, 'f00f00f00f00f00f', budget, seed, answer, moves, nodes, positions, "
+                   "seconds, stopped_by, version, recorded FROM deals")  # a study of a file since changed
+        db.execute("PRAGMA user_version = 1")
+    db.close()
+    environment = {"PATIENCE_RULES_PATH": str(rules_dir)}
+    result = patience("stats", "ladder", *BUDGET, "--deals", "3", "--db", "s.sqlite", "--json", cwd=tmp_path,
+                      env=environment)
+    assert result.returncode == 0, result.stderr
+    assert "solving the other 1" in result.stderr
+    assert json.loads(result.stdout)["records"][:2] == first["records"]
+    db = sqlite3.connect(tmp_path / "s.sqlite")
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+    keys = dict(db.execute("SELECT rules, COUNT(*) FROM deals GROUP BY rules").fetchall())
+    db.close()
+    assert keys == {Study.of("ladder", str(rules_dir / "ladder.yaml"), {}, 1).rules: 3, "f00f00f00f00f00f": 2}

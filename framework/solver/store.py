@@ -1,9 +1,10 @@
 """A study's results kept on disk: one SQLite row per deal, written as soon as the deal is decided.
 
 A study is a game's deals solved under one budget: its rows are keyed by the game's id,
-a hash of its rule file, the budget (with the searches per deal) and the deal's seed, so
-studies of other rules or budgets never mix, and a study run again finds what is done. The
-schema is in docs/solver.md.
+a hash of its rules (the rule file less the keys that only describe the game), the budget
+(with the searches per deal) and the deal's seed, so studies of other rules or budgets never
+mix, a study run again finds what is done, and a game's description can change under a
+study without starting it anew. The schema is in docs/solver.md.
 """
 
 from __future__ import annotations
@@ -18,10 +19,12 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..errors import PatienceError
-from ..loader import RULE_SUFFIXES, find_rule_file
+from ..loader import DESCRIPTIVE_KEYS, RULE_SUFFIXES, find_rule_file
+from ..yamlsource import read_yaml
 
-#: The version of the schema below, kept in the file's ``user_version``.
-SCHEMA_VERSION = 1
+#: The version of the schema below, kept in the file's ``user_version``. Version 1 keyed a study by a hash
+#: of its whole rule file (``file_hash``); version 2 by ``rules_hash``, and ``Store`` converts a version 1 file.
+SCHEMA_VERSION = 2
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS deals (
     game       TEXT    NOT NULL,
@@ -60,12 +63,31 @@ class Study(NamedTuple):
         return cls(game_id, rules_hash(name_or_path), json.dumps({**budget, "searches": searches}, sort_keys=True))
 
 
-def rules_hash(name_or_path: str) -> str:
-    """The first 16 hex digits of the SHA-256 of the rule file of the game ``name_or_path``."""
+def rule_file(name_or_path: str) -> Path:
+    """The rule file of the game ``name_or_path``: the path itself, or the file of the game of that name."""
     path = Path(name_or_path)
     if path.suffix not in RULE_SUFFIXES:
         path = find_rule_file(name_or_path) or path
-    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    return path
+
+
+def rules_hash(name_or_path: str) -> str:
+    """The first 16 hex digits of the SHA-256 of the rules of the game ``name_or_path``.
+
+    The rules are the rule file's data less its ``DESCRIPTIVE_KEYS``, as JSON
+    with sorted keys: a change of layout, comments or name leaves the hash as it was.
+    """
+    raw = rule_file(name_or_path).read_bytes()
+    document, _ = read_yaml(raw, name_or_path)
+    if document is None or not isinstance(document.data, dict):
+        return file_hash(raw)  # not a game (the loader has refused it): its bytes are all there is
+    rules = {key: value for key, value in document.data.items() if key not in DESCRIPTIVE_KEYS}
+    return file_hash(json.dumps(rules, sort_keys=True, default=str).encode())
+
+
+def file_hash(raw: bytes) -> str:
+    """The first 16 hex digits of the SHA-256 of ``raw``: a version 1 store's ``rules``."""
+    return hashlib.sha256(raw).hexdigest()[:16]
 
 
 def program_version() -> str:
@@ -89,10 +111,24 @@ class Store:
                                  "patience-games")
             self._db.execute("PRAGMA journal_mode=WAL")  # a reader (--report) never waits for the writer
             self._db.execute(SCHEMA)
+            if found == 1:
+                self._rekey_whole_file_hashes()
             self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         except sqlite3.Error as error:
             raise StoreError(f"{self.path}: not a study store ({error})") from None
         self.version = program_version()
+
+    def _rekey_whole_file_hashes(self) -> None:
+        """Key a version 1 file's studies by ``rules_hash``: each whose game's rule file, found by the game's
+        name, still hashes whole to its key. (A study of a file found no more, or changed since, keeps its key.)"""
+        studies = self._db.execute("SELECT DISTINCT game, rules FROM deals").fetchall()
+        with self._db:
+            self._db.execute("BEGIN")
+            for game, rules in studies:
+                path = find_rule_file(game)
+                if path is not None and file_hash(path.read_bytes()) == rules:
+                    self._db.execute("UPDATE deals SET rules = ? WHERE game = ? AND rules = ?",
+                                     (rules_hash(str(path)), game, rules))
 
     def done(self, study: Study) -> set[int]:
         """The seeds of ``study`` already in the store."""
