@@ -9,28 +9,47 @@ depend on the machine; --nodes makes them repeatable instead.
     .venv/bin/python benchmarks/solver_bench.py --jobs 2 --time 10
     .venv/bin/python benchmarks/solver_bench.py blockade --deals 20 --json blockade.json
     .venv/bin/python benchmarks/solver_bench.py freecell --named ms: --deals 1000 --nodes 20000
+
+With --speed it measures the solver's speed instead: one search per deal, in one
+process, deals 1 to --deals (default 2) of every game (or GAMES) at a fixed number
+of positions (--nodes, default 5000) and no time limit, so the search is the same
+whatever the machine and only its speed differs. It prints positions expanded per
+second for each game; with --before REV it also runs git revision REV's solver on the
+same deals, the two in turn game by game, prints the ratio of their speeds, and says
+where the two searches differ (their answers or positions expanded), which they should
+not unless the search itself was changed.
+
+    .venv/bin/python benchmarks/solver_bench.py --speed --before HEAD~3
+    .venv/bin/python benchmarks/solver_bench.py --speed freecell golf --deals 5 --nodes 20000
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
+from revision import export
+
 from framework import load_game
-from framework.solver import Budget
-from framework.solver.stats import percentile, solve_deals, summarize
+from framework.solver import Budget, solve
 
 LAUNCH_GAMES = ("steeplechase", "blockade")
+#: The default positions per deal of --speed.
+SPEED_NODES = 5000
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", default=LAUNCH_GAMES, help="games to run (default: the launch games)")
     parser.add_argument("--first", type=int, default=1, help="first deal (default 1)")
-    parser.add_argument("--deals", type=int, default=100, help="how many deals (default 100)")
+    parser.add_argument("--deals", type=int, help="how many deals (default 100; with --speed, 2)")
     parser.add_argument("--named", default="", metavar="PREFIX",
                         help="solve a plugin's named deals, e.g. --named ms: for Microsoft FreeCell's ms:1, ms:2, ...")
     parser.add_argument("--time", type=float, default=10.0, help="seconds per deal (default 10)")
@@ -39,9 +58,20 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--searches", type=int, default=1, help="searches per deal, side by side (default 1)")
     parser.add_argument("--json", type=Path, help="also write every deal's record to this file")
+    parser.add_argument("--speed", action="store_true", help="measure positions per second at fixed budgets instead")
+    parser.add_argument("--before", metavar="REV", help="with --speed: also run git revision REV and print ratios")
+    parser.add_argument("--speed-of", metavar="GAME", help=argparse.SUPPRESS)  # one game's figures, as JSON
     options = parser.parse_args()
+    if options.speed_of:
+        print(json.dumps(search_speed(options.speed_of, options.deals, options.nodes or SPEED_NODES)))
+        return
+    if options.speed:
+        compare_speed(options)
+        return
+    from framework.solver.stats import solve_deals, summarize  # (not in every revision --before may name)
 
     budget = Budget(nodes=options.nodes, seconds=options.time, memory_mb=options.memory)
+    options.deals = options.deals or 100
     numbers = range(options.first, options.first + options.deals)
     seeds = [f"{options.named}{number}" for number in numbers] if options.named else numbers
     rows = []
@@ -68,8 +98,69 @@ def main() -> None:
         options.json.write_text(json.dumps({"budget": budget.to_dict(), "games": everything}, indent=1))
 
 
+def search_speed(game: str, deals: int, nodes: int) -> list[dict]:
+    """Deals 1 to ``deals`` of ``game``, one search each within ``nodes`` positions: what each search did."""
+    loaded = load_game(game)
+    records = []
+    for seed in range(1, deals + 1):
+        result = solve(loaded.deal(seed), Budget(nodes=nodes), searches=1)
+        records.append({"seed": seed, "answer": result.answer, "nodes": result.nodes, "positions": result.positions,
+                        "seconds": result.seconds})
+    return records
+
+
+def speed_of(game: str, options: argparse.Namespace, code: Path | None) -> list[dict]:
+    """``search_speed`` of ``game`` run by a new process, with the code at ``code`` (None: this checkout's)."""
+    environment = dict(os.environ)
+    if code is not None:
+        environment["PYTHONPATH"] = str(code)
+    command = [sys.executable, __file__, "--speed-of", game, "--deals", str(options.deals or 2),
+               "--nodes", str(options.nodes or SPEED_NODES)]
+    done = subprocess.run(command, env=environment, capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
+def per_second(records: list[dict]) -> float:
+    return sum(record["nodes"] for record in records) / sum(record["seconds"] for record in records)
+
+
+def compare_speed(options: argparse.Namespace) -> None:
+    """--speed: positions per second of each game, and with --before, beside those of another revision."""
+    from framework.rulefiles import available_games
+
+    games = options.games if options.games != LAUNCH_GAMES else list(available_games())
+    print(f"One search per deal, deals 1-{options.deals or 2}, {options.nodes or SPEED_NODES} positions each")
+    print()
+    ratios = []
+    with tempfile.TemporaryDirectory(prefix="patience-speed-") as directory:
+        before = export(options.before, Path(directory)) if options.before else None
+        if before:
+            print(f"| Game | {options.before} positions/s | this checkout | ratio | same search |")
+            print("|---|---:|---:|---:|---|")
+        else:
+            print("| Game | positions/s |\n|---|---:|")
+        for game in games:
+            now = speed_of(game, options, None)
+            if before is None:
+                print(f"| {game} | {per_second(now):,.0f} |", flush=True)
+                continue
+            then = speed_of(game, options, before)
+            ratio = per_second(now) / per_second(then)
+            ratios.append(ratio)
+            same = all((a["answer"], a["nodes"], a["positions"]) == (b["answer"], b["nodes"], b["positions"])
+                       for a, b in zip(now, then, strict=True))
+            print(f"| {game} | {per_second(then):,.0f} | {per_second(now):,.0f} | {ratio:.2f} | "
+                  f"{'yes' if same else '**no**'} |", flush=True)
+    if ratios:
+        print()
+        print(f"Ratio over {len(ratios)} games: median {statistics.median(ratios):.2f}, "
+              f"lowest {min(ratios):.2f}, highest {max(ratios):.2f}, geometric mean {statistics.geometric_mean(ratios):.2f}")
+
+
 def row(name: str, summary: dict, records: list[dict]) -> str:
     """One table row."""
+    from framework.solver.stats import percentile
+
     total = summary["deals"]
     counts = summary["counts"]
     times = [record["seconds"] for record in records]

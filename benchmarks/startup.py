@@ -19,12 +19,12 @@ import os
 import statistics
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from revision import export
+
 #: The commands timed: a name, the arguments (none: ``python -c pass``), and whether the listing's cache
 #: starts empty each run.
 COMMANDS = [
@@ -47,15 +47,6 @@ def timed(arguments: list[str], code: Path | None, cache: Path) -> float:
     subprocess.run([sys.executable, *command], env=environment, check=True,
                    stdout=subprocess.DEVNULL, timeout=600, cwd=tempfile.gettempdir())  # -m puts the folder run in first
     return time.perf_counter() - started
-
-
-def export(revision: str, into: Path) -> Path:
-    """The ``framework`` package of git ``revision``, written under ``into``; the directory to put on the path."""
-    archive = into / "code.tar"
-    subprocess.run(["git", "-C", str(ROOT), "archive", "--output", str(archive), revision, "framework"], check=True)
-    with tarfile.open(archive) as tar:
-        tar.extractall(into / "code", filter="data")
-    return into / "code"
 
 
 def median_times(arguments: list[str], cold: bool, codes: list[Path | None], runs: int, scratch: Path) -> list[float]:
