@@ -153,8 +153,8 @@ def compare_speed(options: argparse.Namespace) -> None:
                   f"{'yes' if same else '**no**'} |", flush=True)
     if ratios:
         print()
-        print(f"Ratio over {len(ratios)} games: median {statistics.median(ratios):.2f}, "
-              f"lowest {min(ratios):.2f}, highest {max(ratios):.2f}, geometric mean {statistics.geometric_mean(ratios):.2f}")
+        print(f"Ratio over {len(ratios)} games: median {statistics.median(ratios):.2f}, lowest {min(ratios):.2f}, "
+              f"highest {max(ratios):.2f}, geometric mean {statistics.geometric_mean(ratios):.2f}")
 
 
 def row(name: str, summary: dict, records: list[dict]) -> str:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import framework
 from framework.solver import Budget, solve
-from framework.solver.canonical import card_classes, interchangeable_groups
+from framework.solver.canonical import card_classes, interchangeable_groups, key_function, sink_piles
 
 TWINS = Path(__file__).parent / "solver_games" / "twins.yaml"
 
@@ -40,3 +40,49 @@ def test_built_in_plugins_leave_alike_cards_alike():
     classes = card_classes(game)
     assert classes[framework.parse_card("5H")] == classes[framework.parse_card("5D")]
     assert classes[framework.parse_card("5H")] != classes[framework.parse_card("5S")]
+
+
+def golf_position(foundation: list[str], fifth: tuple[str, ...] = ("8D", "KD", "2C")) -> framework.State:
+    """A Golf position: ``foundation`` (bottom first) on the foundation, the table of deal 1 less those cards."""
+    game = framework.load_game("golf")
+    data = game.deal(1).to_json()
+    data["piles"]["t5"] = list(fifth)
+    data["piles"]["t6"] = ["5S", "3C", "AD", "TD"]
+    data["piles"]["f"] = foundation
+    data["seed"] = None  # (a position of its own, not one reached from the deal)
+    return game.state_from_json(data)
+
+
+def test_a_pile_no_card_leaves_is_keyed_by_its_top_card_and_its_count():
+    game = framework.load_game("golf")
+    assert [game.pile_names[pile] for pile in sink_piles(game)] == ["f"]
+    key = key_function(game)
+    one, other = golf_position(["KS", "AS", "JS", "5C"]), golf_position(["KS", "JS", "AS", "5C"])
+    assert one.piles != other.piles and key(one) == key(other)
+    assert one.legal_moves() == other.legal_moves()
+    assert [one.move_text(move) for move in one.legal_moves()] == ["t2 f", "t3 f", "d"]
+    for move in one.legal_moves():
+        one.push(move)
+        other.push(move)
+        assert key(one) == key(other)
+        one.pop()
+        other.pop()
+    assert key(golf_position(["KS", "JS", "5C", "AS"])) != key(one)  # another top card
+    assert key(golf_position(["KS", "JS", "5C"], ("8D", "KD", "2C", "AS"))) != key(one)  # fewer cards
+
+
+def test_piles_cards_leave_or_a_plugin_plays_on_are_keyed_in_full(tmp_path, install_plugin):
+    assert sink_piles(framework.load_game("klondike")) == ()  # its foundations give cards back to the table
+    assert sink_piles(framework.load_game("steeplechase")) == ()  # back-from-foundation plays from foundations
+    install_plugin("mover", "mover", "from framework import hookimpl\nsees_only_rule_data = True\n"
+                   "@hookimpl\ndef legal_moves(state):\n    return []\n")
+    assert sink_piles(twins_with(tmp_path, "mover")) == ()
+    assert sink_piles(framework.load_game(str(TWINS)))  # without the plugin, its foundation is one
+
+
+def test_golf_deals_are_proven_lost_in_full_once_the_order_on_the_foundation_is_merged():
+    game = framework.load_game("golf")
+    lost = solve(game.deal(5), Budget(nodes=200_000))
+    assert lost.answer == "lost"
+    won = solve(game.deal(3), Budget(nodes=200_000))
+    assert won.answer == "won" and won.line

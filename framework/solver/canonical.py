@@ -8,6 +8,12 @@ equal here too. A group that a stock deals onto pile by pile (a card on each
 column in turn) is interchangeable only once that stock is empty, and the
 stock's piles are in the key unsorted, so two positions with equal keys agree
 on that.
+
+A pile no card ever leaves (a ``sink``: Golf's and Black Hole's foundation) is
+in the key as its top card and its number of cards alone, since nothing the
+rules can do depends on the cards under its top: positions that differ only in
+the order their cards went there are one. Where that order is all that differs,
+as in Golf, this is most of the positions there are.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from collections.abc import Callable
 from ..cards import RANK, SUIT
 from ..compile import Group
 from ..game import Game
+from ..spec import Role
 from ..state import State
 
 #: Between piles; never a card.
@@ -77,6 +84,40 @@ def _dealers(game: Game, group: Group) -> tuple[int, ...]:
     return tuple(pile for stock in game.stocks if stock.spec.deals_to == group.name for pile in stock.piles)
 
 
+#: The hooks by which a plugin takes part in play: a plugin with one may move or read any card of any pile.
+_PLAY_HOOKS = frozenset({"legal_moves", "pick_limits", "apply_action", "after_move", "is_won", "check_state"})
+#: Bytes that stand for a sink's number of cards: two, each of 200 values from 52 up (never a card, nor a separator).
+_COUNT_BASE, _COUNT_OFFSET = 200, 52
+
+
+def sink_piles(game: Game) -> tuple[int, ...]:
+    """The piles that no card leaves by the rule data, nor any change of the kernel's, in a game whose plugins
+    take no part in play: what a move onto one does depends only on its top card and its number of cards.
+
+    Left out: the piles moves are made from, stocks, a stock's waste that is turned back
+    over, piles that are gathered, paired, give up sets, refill others, are turned up or
+    are covered.
+    """
+    if game.hooks.implemented & _PLAY_HOOKS:
+        return ()
+    moving = set(game.source_piles) | set(game.set_piles) | set(game.turn_up_piles) | set(game.covered_by)
+    moving.update(pile for group in game.groups_of(Role.STOCK) for pile in group.piles)
+    moving.update(pile for stock in game.stocks if stock.spec.redeals != 0 for pile in stock.stock_targets)
+    moving.update(pile for group in game.gatherers for pile in group.piles)
+    moving.update(origin for _, origins in game.refills for origin in origins)
+    if game.pairing:
+        moving.update(game.pairing.piles)
+    return tuple(pile for pile in range(len(game.pile_names)) if pile not in moving)
+
+
+def sink_form(pile: list[int]) -> list[int]:
+    """A sink's cards as the key holds them: its top card, then its number of cards in two bytes no card has."""
+    count = len(pile)
+    if count < 2:
+        return pile  # (one card is its top card: the key tells it from more by its length)
+    return [pile[-1], _COUNT_OFFSET + count % _COUNT_BASE, _COUNT_OFFSET + count // _COUNT_BASE % _COUNT_BASE]
+
+
 def card_classes(game: Game) -> bytes:
     """A ``bytes.translate`` table that maps each card to the first card of its class.
 
@@ -111,22 +152,28 @@ def key_function(game: Game) -> Callable[[State], bytes]:
     classes: bytes | None = card_classes(game)
     if classes == bytes(range(256)):
         classes = None  # every card its own class: nothing to translate
+    sinks = sink_piles(game)
     vars_cache: dict[tuple[object, ...], bytes] = {}
 
     def key(state: State) -> bytes:
         face_down = state.face_down
+        piles = state.piles
         spans = always
         if later:
-            piles = state.piles
             spans = always + [span for span, dealers in later if not any(piles[pile] for pile in dealers)]
+        if sinks:
+            piles = list(piles)
+            for sink in sinks:
+                if len(piles[sink]) > 1:
+                    piles[sink] = sink_form(piles[sink])
         parts: list[bytes] | None
         if any(face_down):
             # Per pile: the face-down count is text, which must not be translated as cards.
             parts = [_cards(pile, classes) + _FACE_DOWN + str(down).encode() if down else _cards(pile, classes)
-                     for pile, down in zip(state.piles, face_down)]
+                     for pile, down in zip(piles, face_down)]
             joined = None
         else:
-            joined = _SEPARATOR.join(map(bytes, state.piles))
+            joined = _SEPARATOR.join(map(bytes, piles))
             if classes is not None:
                 joined = joined.translate(classes)
             parts = joined.split(_SEPARATOR) if spans else None
