@@ -22,6 +22,9 @@ PROJECT = "patience"
 hookspec = pluggy.HookspecMarker(PROJECT)
 #: Marks a plugin's function or method as a hook implementation.
 hookimpl = pluggy.HookimplMarker(PROJECT)
+#: The hooks by which a plugin changes what moves do or which are legal: with one, a plugin may move or read any
+#: card of any pile, and what the solver proves from the rule data alone no longer holds.
+RULE_HOOKS = frozenset(("legal_moves", "pick_limits", "after_move", "apply_action", "is_won"))
 
 
 @hookspec

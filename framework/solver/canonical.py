@@ -23,6 +23,7 @@ from collections.abc import Callable
 from ..cards import RANK, SUIT
 from ..compile import Group
 from ..game import Game
+from ..hookspecs import RULE_HOOKS
 from ..spec import Role
 from ..state import State
 
@@ -84,8 +85,6 @@ def _dealers(game: Game, group: Group) -> tuple[int, ...]:
     return tuple(pile for stock in game.stocks if stock.spec.deals_to == group.name for pile in stock.piles)
 
 
-#: The hooks by which a plugin takes part in play: a plugin with one may move or read any card of any pile.
-_PLAY_HOOKS = frozenset({"legal_moves", "pick_limits", "apply_action", "after_move", "is_won", "check_state"})
 #: Bytes that stand for a sink's number of cards: two, each of 200 values from 52 up (never a card, nor a separator).
 _COUNT_BASE, _COUNT_OFFSET = 200, 52
 
@@ -98,7 +97,7 @@ def sink_piles(game: Game) -> tuple[int, ...]:
     over, piles that are gathered, paired, give up sets, refill others, are turned up or
     are covered.
     """
-    if game.hooks.implemented & _PLAY_HOOKS:
+    if game.hooks.implemented & RULE_HOOKS:
         return ()
     moving = set(game.source_piles) | set(game.set_piles) | set(game.turn_up_piles) | set(game.covered_by)
     moving.update(pile for group in game.groups_of(Role.STOCK) for pile in group.piles)

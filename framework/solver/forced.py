@@ -36,14 +36,12 @@ from collections import Counter
 
 from ..cards import SUIT
 from ..game import Game
+from ..hookspecs import RULE_HOOKS
 from ..moves import Move
 from ..safety import safe_moves
 from ..spec import WonWhen
 from ..state import State
 from .canonical import interchangeable_groups
-
-#: Hooks through which a plugin changes what moves do or which are legal.
-RULE_HOOKS = frozenset(("legal_moves", "pick_limits", "after_move", "apply_action", "is_won"))
 
 
 class ForcedMoves:

@@ -75,6 +75,7 @@ from ..moves import Move
 from ..state import State
 from .beam import Beam
 from .canonical import interchangeable_groups, key_function
+from .doomed import Doom
 from .forced import ForcedMoves
 from .ordering import LONGEST_DETOUR, MoveOrder
 from .result import LOST, UNKNOWN, WON, Budget, Result
@@ -194,6 +195,7 @@ class Search:
         self.avoid = frozenset(avoid) - {self.key(self.start)}
         self.order = MoveOrder(game, interchangeable_groups(game))
         self.forced = ForcedMoves(game)
+        self.doom = Doom.of(game)
         self.stock_piles = tuple(pile for stock in game.stocks for pile in stock.piles)
         self.table: dict[object, int] = {}
         #: Keys of positions proven lost: searched in full, every cut against a position proven lost.
@@ -348,6 +350,8 @@ class Search:
             if state.is_won():
                 return WON, [], pushed, keys, False, False
             self.spend()
+            if self.doom is not None and self.doom.lost(state):
+                return LOST, [], pushed, keys, True, False
             moves = state.legal_moves()
             forced = self.forced.move(state)
             if forced is None:

@@ -1,0 +1,109 @@
+"""Positions proven lost at a glance: a card that no card left can ever take onto the one foundation.
+
+In a game like Golf or Black Hole, every card of the table must go, one at a
+time, onto a single foundation, where it must fit the card on top. A card ``c``
+can go there only onto the foundation's top card as it is now, or onto a card
+that will be on top later: one not yet on the foundation. A card under ``c`` in
+its own pile cannot be: its pile gives only its top card, and only to the
+foundation, so that card leaves after ``c``. So if no card that ``c`` fits on
+is the foundation's top card or off the foundation and not under ``c``, the
+position cannot be won, whatever is played: the search may call it lost without
+trying a move. (A stock that deals onto the foundation lays its cards there
+without fitting: they can take ``c`` but need not fit anything themselves.)
+
+The rules that make the argument hold are checked once per game (``Doom.of``):
+one foundation pile, no card ever leaving it (a ``sink``), a win that needs
+every card of the checked piles gone from the table, those piles giving only
+their top card and only to the foundation, and no plugin with a rule hook.
+"""
+
+from __future__ import annotations
+
+from ..game import Game
+from ..hookspecs import RULE_HOOKS
+from ..spec import Pick, WonWhen
+from ..state import State
+from .canonical import card_classes, sink_piles
+
+#: Between piles; never a card.
+_SEPARATOR = b"\xff"
+
+
+class Doom:
+    """Tells positions of one game that are lost because some card can never go to the foundation."""
+
+    def __init__(self, game: Game, foundation: int, piles: tuple[int, ...]) -> None:
+        self.foundation = foundation
+        #: The piles whose every card must be laid onto the foundation by fitting its top card.
+        self.piles = piles
+        #: The other piles off the foundation: their cards count as cards still to come.
+        self.others = tuple(pile for pile in range(len(game.pile_names)) if pile != foundation and pile not in piles)
+        #: Each card's class (``card_classes``): the foundation's rule cannot tell two cards of a class apart.
+        self.classes = card_classes(game)
+        classes = sorted(set(self.classes[:52]))
+        fits = game.pile_group[foundation].fits_table
+        #: For each card, the classes of the cards it may be laid on.
+        self.takers: tuple[tuple[int, ...], ...] = tuple(
+            tuple(below for below in classes if fits[below * 52 + card]) for card in range(52))
+        #: The classes, each by its first card.
+        self.class_list = bytes(classes)
+        #: For each class, the classes of the cards that may be laid on it.
+        self.takes: dict[int, bytes] = {below: bytes(card for card in classes if below in self.takers[card])
+                                        for below in classes}
+
+    @classmethod
+    def of(cls, game: Game) -> Doom | None:
+        """The check for ``game``, or None where its rules are not those the argument needs."""
+        foundations = game.foundation_piles
+        if len(foundations) != 1 or game.hooks.implemented & RULE_HOOKS or foundations[0] not in sink_piles(game):
+            return None
+        if game.pairing or game.set_piles or game.refills or game.gatherers:
+            return None  # cards may leave the table otherwise than onto the foundation
+        foundation = foundations[0]
+        won_when = game.spec.won_when
+        if won_when == WonWhen.ALL_ON_FOUNDATIONS:
+            needed = set(range(len(game.pile_names))) - {foundation}
+        elif won_when == WonWhen.TABLE_EMPTY:
+            needed = set(game.table_piles)
+        else:
+            needed = set(game.emptied_piles)
+        piles = tuple(pile for pile in sorted(needed) if pile in game.source_piles)
+        checked = {game.pile_group[pile] for pile in piles}
+        if not piles or any(group.pick is not Pick.TOP_CARD or group.targets != (foundation,) for group in checked):
+            return None
+        return cls(game, foundation, piles)
+
+    def lost(self, state: State) -> bool:
+        """Whether some card of the checked piles can never be laid on the foundation in ``state``.
+
+        After a move onto the foundation, only the cards that could lie on the card
+        it covered are looked at: every other card can still go where it could
+        before (a card that went on top is still there to take others), so a
+        position whose parent passed the whole check passes it unless one of those fails.
+        """
+        piles = state.piles
+        foundation = piles[self.foundation]
+        if not foundation:
+            return False  # the first card goes by what an empty foundation takes, not by fitting
+        classes = self.classes
+        top = classes[foundation[-1]]
+        last = state.move_stack[-1] if state.move_stack else None
+        if last is not None and last.target == self.foundation and last.count == 1 and len(foundation) > 1:
+            kinds = self.takes[classes[foundation[-2]]]
+        else:
+            kinds = self.class_list
+        table = _SEPARATOR.join([bytes(piles[pile]) for pile in self.piles]).translate(classes)
+        off = b""  # the cards off the foundation, by class, made when first needed
+        takers = self.takers
+        for kind in kinds:
+            at = table.find(kind)
+            while at >= 0:
+                if not off:
+                    off = table + b"".join([bytes(piles[pile]) for pile in self.others]).translate(classes)
+                start = table.rfind(_SEPARATOR, 0, at) + 1  # where its pile begins
+                # The card of class ``kind`` at ``at``: is any card it fits on on top, or to come and not under it?
+                if not any(below == top or off.count(below) - (below == kind) > table.count(below, start, at)
+                           for below in takers[kind]):
+                    return True
+                at = table.find(kind, at + 1)
+        return False
