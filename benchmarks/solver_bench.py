@@ -15,9 +15,10 @@ process, deals 1 to --deals (default 2) of every game (or GAMES) at a fixed numb
 of positions (--nodes, default 5000) and no time limit, so the search is the same
 whatever the machine and only its speed differs. It prints positions expanded per
 second for each game; with --before REV it also runs git revision REV's solver on the
-same deals, the two in turn game by game, prints the ratio of their speeds, and says
-where the two searches differ (their answers or positions expanded), which they should
-not unless the search itself was changed.
+same deals, the two in turn game by game (--runs times, each deal timed by its fastest
+run, so that a moment's load on the machine counts for neither), prints the ratio of
+their speeds, and says where the two searches differ (their answers or positions
+expanded), which they should not unless the search itself was changed.
 
     .venv/bin/python benchmarks/solver_bench.py --speed --before HEAD~3
     .venv/bin/python benchmarks/solver_bench.py --speed freecell golf --deals 5 --nodes 20000
@@ -60,6 +61,8 @@ def main() -> None:
     parser.add_argument("--json", type=Path, help="also write every deal's record to this file")
     parser.add_argument("--speed", action="store_true", help="measure positions per second at fixed budgets instead")
     parser.add_argument("--before", metavar="REV", help="with --speed: also run git revision REV and print ratios")
+    parser.add_argument("--runs", type=int, default=3,
+                        help="with --speed: runs of each game, each deal timed by its fastest (default 3)")
     parser.add_argument("--speed-of", metavar="GAME", help=argparse.SUPPRESS)  # one game's figures, as JSON
     options = parser.parse_args()
     if options.speed_of:
@@ -120,6 +123,11 @@ def speed_of(game: str, options: argparse.Namespace, code: Path | None) -> list[
     return json.loads(done.stdout)
 
 
+def fastest(runs: list[list[dict]]) -> list[dict]:
+    """The records of the first of ``runs`` (runs of the same deals), each with the least seconds any run took."""
+    return [{**records[0], "seconds": min(record["seconds"] for record in records)} for records in zip(*runs)]
+
+
 def per_second(records: list[dict]) -> float:
     return sum(record["nodes"] for record in records) / sum(record["seconds"] for record in records)
 
@@ -140,11 +148,15 @@ def compare_speed(options: argparse.Namespace) -> None:
         else:
             print("| Game | positions/s |\n|---|---:|")
         for game in games:
-            now = speed_of(game, options, None)
+            runs: dict[Path | None, list[list[dict]]] = {None: [], before: []}
+            for _ in range(options.runs):  # the two in turn, so that both see the machine alike
+                for code in runs if before else (None,):
+                    runs[code].append(speed_of(game, options, code))
+            now = fastest(runs[None])
             if before is None:
                 print(f"| {game} | {per_second(now):,.0f} |", flush=True)
                 continue
-            then = speed_of(game, options, before)
+            then = fastest(runs[before])
             ratio = per_second(now) / per_second(then)
             ratios.append(ratio)
             same = all((a["answer"], a["nodes"], a["positions"]) == (b["answer"], b["nodes"], b["positions"])
