@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -155,6 +156,14 @@ def test_an_endgame_round_proves_a_lost_endgame():
     state = tiny_position(tiny("ladder"), LOST_LADDER)  # Ladder has no stock: every position is an endgame
     assert Search(state, Budget(), rounds=(Round(0, endgame_positions=1_000),)).run().answer == LOST
     assert Search(state, Budget(), rounds=(Round(0),)).run().answer == UNKNOWN
+
+
+def test_a_round_without_limit_expands_each_position_once():
+    # Charged for its detours, a round without limit entered a position again from every path that reached it
+    # with fewer detours: in Microsoft FreeCell deal 11982, 2,003,049 expansions of 52,019 positions in 300 s.
+    state = framework.load_game("freecell").deal("ms:11982")
+    result = Search(state, Budget(nodes=3_000), rounds=(Round(sys.maxsize),)).run()
+    assert result.nodes == 3_000 and result.positions >= result.nodes
 
 
 def test_the_node_budget_is_kept_exactly(steeplechase):

@@ -258,6 +258,10 @@ class Search:
         table = self.table
         dead = self.dead
         detour = self.order.detour
+        # A round without limit charges no detour: every position then has the same allowance left, so one
+        # reached again is cut, however it was reached (charged, it would be searched again from each path
+        # that reached it with more left, as often as the paths to it differ in detours).
+        charged = allowance != sys.maxsize
         start = key(state)
         if start in dead:
             return LOST
@@ -302,7 +306,7 @@ class Search:
                 continue
             frame[1] = index + 1
             move = children[index]
-            if endgame_entered is None and is_detour(index, move, last):
+            if charged and endgame_entered is None and is_detour(index, move, last):
                 left -= detour(state, move)
             state.push(move)
             position = key(state)
