@@ -65,11 +65,12 @@ def main() -> None:
                         help="with --speed: runs of each game, each deal timed by its fastest (default 3)")
     parser.add_argument("--speed-of", metavar="GAME", help=argparse.SUPPRESS)  # one game's figures, as JSON
     options = parser.parse_args()
-    if options.speed_of:
-        print(json.dumps(search_speed(options.speed_of, options.deals, options.nodes or SPEED_NODES)))
-        return
-    if options.speed:
-        compare_speed(options)
+    if options.speed or options.speed_of:
+        options.deals, options.nodes = options.deals or 2, options.nodes or SPEED_NODES
+        if options.speed_of:
+            print(json.dumps(search_speed(options.speed_of, options.deals, options.nodes)))
+        else:
+            compare_speed(options)
         return
     from framework.solver.stats import solve_deals, summarize  # (not in every revision --before may name)
 
@@ -117,8 +118,8 @@ def speed_of(game: str, options: argparse.Namespace, code: Path | None) -> list[
     environment = dict(os.environ)
     if code is not None:
         environment["PYTHONPATH"] = str(code)
-    command = [sys.executable, __file__, "--speed-of", game, "--deals", str(options.deals or 2),
-               "--nodes", str(options.nodes or SPEED_NODES)]
+    command = [sys.executable, __file__, "--speed-of", game, "--deals", str(options.deals),
+               "--nodes", str(options.nodes)]
     done = subprocess.run(command, env=environment, capture_output=True, text=True, check=True)
     return json.loads(done.stdout)
 
@@ -137,7 +138,7 @@ def compare_speed(options: argparse.Namespace) -> None:
     from framework.rulefiles import available_games
 
     games = options.games if options.games != LAUNCH_GAMES else list(available_games())
-    print(f"One search per deal, deals 1-{options.deals or 2}, {options.nodes or SPEED_NODES} positions each")
+    print(f"One search per deal, deals 1-{options.deals}, {options.nodes} positions each")
     print()
     ratios = []
     with tempfile.TemporaryDirectory(prefix="patience-speed-") as directory:
@@ -148,10 +149,10 @@ def compare_speed(options: argparse.Namespace) -> None:
         else:
             print("| Game | positions/s |\n|---|---:|")
         for game in games:
-            runs: dict[Path | None, list[list[dict]]] = {None: [], before: []}
+            runs: dict[Path | None, list[list[dict]]] = {None: []} | ({before: []} if before else {})
             for _ in range(options.runs):  # the two in turn, so that both see the machine alike
-                for code in runs if before else (None,):
-                    runs[code].append(speed_of(game, options, code))
+                for code, done in runs.items():
+                    done.append(speed_of(game, options, code))
             now = fastest(runs[None])
             if before is None:
                 print(f"| {game} | {per_second(now):,.0f} |", flush=True)

@@ -23,10 +23,7 @@ from ..game import Game
 from ..hookspecs import RULE_HOOKS
 from ..spec import Pick, WonWhen
 from ..state import State
-from .canonical import card_classes, sink_piles
-
-#: Between piles; never a card.
-_SEPARATOR = b"\xff"
+from .canonical import _SEPARATOR, card_classes, sink_piles
 
 
 class Doom:
