@@ -40,10 +40,13 @@ def dask_executor(address: str, jobs: int) -> Iterator[tuple[Executor, int, Call
         if address == LOCAL:
             # Ctrl-C reaches every process of the terminal's group: the parent handles it (it
             # cancels the deals); the cluster's processes inherit its being ignored while they start.
+            # Their logs are silenced up to errors: a worker still beating its heart while the
+            # cluster closes logs an error with a traceback, and a deal that fails comes back
+            # to the parent as an exception anyway.
             handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
             try:
                 cluster = stack.enter_context(LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
-                                                           dashboard_address=None, silence_logs=logging.ERROR))
+                                                           dashboard_address=None, silence_logs=logging.CRITICAL))
             finally:
                 signal.signal(signal.SIGINT, handler)
             target: object = cluster
