@@ -11,6 +11,18 @@ position cannot be won, whatever is played: the search may call it lost without
 trying a move. (A stock that deals onto the foundation lays its cards there
 without fitting: they can take ``c`` but need not fit anything themselves.)
 
+A count goes further where the cards fitting one another make lines or rings,
+each card fitting only its one or two neighbours (Golf's ranks, one up or down:
+A-2-...-K; Black Hole's, turning the corner from K to A: a ring). From its top
+card on, the foundation's cards fall into runs, each starting with the top card
+or a stock card (laid without fitting) and going on with table cards, each
+fitting the one before. Take a set S of classes no two of which fit each other,
+and N(S) the classes next to them. Two cards of S never follow each other in a
+run, so a run holds no more cards of S than table cards of N(S), plus one if its
+first card is of N(S). So if the table's cards of S outnumber its cards of N(S)
+plus the runs starting on N(S), the position is lost. The best S is found class
+by class along each line or ring (``_gain``).
+
 The rules that make the argument hold are checked once per game (``Doom.of``):
 one foundation pile, no card ever leaving it (a ``sink``), a win that needs
 every card of the checked piles gone from the table, those piles giving only
@@ -24,6 +36,8 @@ from ..hookspecs import RULE_HOOKS
 from ..spec import Pick, WonWhen
 from ..state import State
 from .canonical import _SEPARATOR, card_classes, sink_piles
+
+_NEVER = -1 << 30  # the gain of a choice not allowed
 
 
 class Doom:
@@ -47,6 +61,10 @@ class Doom:
         #: For each class, the classes of the cards that may be laid on it.
         self.takes: dict[int, bytes] = {below: bytes(card for card in classes if below in self.takers[card])
                                         for below in classes}
+        #: The lines and rings of classes (``_lines``) where every other pile lays its cards on the foundation
+        #: without fitting; None where the count does not hold.
+        self.lines = (_lines(self.takers, classes)
+                      if all(pile in _laying_piles(game, foundation) for pile in self.others) else None)
 
     @classmethod
     def of(cls, game: Game) -> Doom | None:
@@ -70,6 +88,27 @@ class Doom:
             return None
         return cls(game, foundation, piles)
 
+    def _outnumbered(self, state: State) -> bool:
+        """Whether some set S of classes along a line or ring (``_lines``), no two next to each other, has more
+        cards on the table than the table's cards next to S and the runs still to come that start next to S."""
+        piles = state.piles
+        classes = self.classes
+        table = b"".join([bytes(piles[pile]) for pile in self.piles]).translate(classes)
+        starts = (b"".join([bytes(piles[pile]) for pile in self.others]) + bytes(piles[self.foundation][-1:])
+                  ).translate(classes)
+        assert self.lines is not None
+        for line, ring in self.lines:
+            counts = [table.count(kind) for kind in line]
+            charges = [count + starts.count(kind) for count, kind in zip(counts, line)]
+            if not ring:
+                best = _gain(counts, charges)
+            else:  # the first class out of S (charged or not: the better counts), or in it with its neighbours out
+                best = max(_gain(counts[1:], charges[1:], ends=False), _gain(counts[1:], charges[1:]) - charges[0],
+                           counts[0] - charges[1] - charges[-1] + _gain(counts[2:-1], charges[2:-1]))
+            if best > 0:
+                return True
+        return False
+
     def lost(self, state: State) -> bool:
         """Whether some card of the checked piles can never be laid on the foundation in ``state``.
 
@@ -82,6 +121,8 @@ class Doom:
         foundation = piles[self.foundation]
         if not foundation:
             return False  # the first card goes by what an empty foundation takes, not by fitting
+        if self.lines is not None and self._outnumbered(state):
+            return True
         classes = self.classes
         top = classes[foundation[-1]]
         last = state.move_stack[-1] if state.move_stack else None
@@ -104,3 +145,50 @@ class Doom:
                     return True
                 at = table.find(kind, at + 1)
         return False
+
+
+def _laying_piles(game: Game, foundation: int) -> set[int]:
+    """The stock piles that deal straight onto ``foundation``, laying their cards there without fitting."""
+    return {pile for stock in game.stocks if stock.stock_targets == range(foundation, foundation + 1)
+            for pile in stock.piles}
+
+
+def _gain(counts: list[int], charges: list[int], ends: bool = True) -> int:
+    """The most that the table's cards of S can outnumber the cards and runs next to S (``charges``), over
+    the sets S of classes along a line, no two next to each other (``ends``: whether S may hold the line's
+    first and last class). The line is walked class by class, keeping the best gain so far by whether the
+    class before and the class itself are in S; a class out of S is charged once its neighbours are known."""
+    if not counts:
+        return 0
+    last = len(counts) - 1
+    out_out, out_in, in_out = 0, counts[0] if ends else _NEVER, _NEVER
+    for index in range(1, len(counts)):
+        count = counts[index] if ends or index < last else _NEVER
+        charge = charges[index - 1]
+        out_out, out_in, in_out = max(out_out, in_out - charge), max(out_out, in_out) + count - charge, out_in
+    return max(out_out, out_in, in_out - charges[last])
+
+
+def _lines(takers: tuple[tuple[int, ...], ...], classes: list[int]) -> tuple[tuple[bytes, bool], ...] | None:
+    """The classes in lines and rings (each with whether it is a ring), each class next to those it fits on or
+    that fit on it; None where they do not make lines and rings (a class with three neighbours, or fitting
+    itself)."""
+    neighbours: dict[int, set[int]] = {card: set() for card in classes}
+    for card in classes:
+        for below in takers[card]:
+            neighbours[card].add(below)
+            neighbours[below].add(card)
+    if any(card in near or len(near) > 2 for card, near in neighbours.items()):
+        return None
+    lines: list[tuple[bytes, bool]] = []
+    placed: set[int] = set()
+    for ring in (False, True):  # lines from their ends first; what is left is rings, walked from any class
+        for start in classes:
+            if start in placed or not ring and len(neighbours[start]) > 1:
+                continue
+            line = [start]
+            while following := neighbours[line[-1]] - placed - set(line):
+                line.append(min(following))
+            placed.update(line)
+            lines.append((bytes(line), ring))
+    return tuple(lines)
