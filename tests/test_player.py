@@ -333,6 +333,12 @@ def test_help_and_rules_inside_the_player(steeplechase):
     assert steeplechase.spec.rules.splitlines()[0] in result.stdout
 
 
+def test_q_quits_the_player_as_quit_does():
+    for word in ("q", "quit", "exit"):
+        result = patience("play", "steeplechase", "--seed", "1", script=[word, "help"])
+        assert result.returncode == 0 and "Commands:" not in result.stdout, (word, result.stdout[-500:])
+
+
 # --- hints ------------------------------------------------------------------------------------
 
 

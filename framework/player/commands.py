@@ -216,9 +216,10 @@ _COMMAND_LIST = (
     Command("show", "show", "draw the table again", _show),
     Command("rules", "rules", "print the rules of the game", _rules),
     Command("help", "help", "this list", _help),
-    Command("quit", "quit", "stop playing (also: exit, or end of input)", _quit),
+    Command("quit", "quit", "stop playing (also: q, exit, or end of input)", _quit),
 )
-COMMANDS = {command.name: command for command in _COMMAND_LIST} | {"exit": _COMMAND_LIST[-1], "?": _COMMAND_LIST[-2]}
+COMMANDS = {command.name: command for command in _COMMAND_LIST} | {
+    "q": _COMMAND_LIST[-1], "exit": _COMMAND_LIST[-1], "?": _COMMAND_LIST[-2]}
 
 
 def help_text(session: Session) -> str:
