@@ -88,12 +88,12 @@ class Doom:
             return None
         return cls(game, foundation, piles)
 
-    def _outnumbered(self, state: State) -> bool:
+    def _outnumbered(self, state: State, table: bytes) -> bool:
         """Whether some set S of classes along a line or ring (``_lines``), no two next to each other, has more
-        cards on the table than the table's cards next to S and the runs still to come that start next to S."""
+        cards on the table (``table``: its cards by class) than the table's cards next to S and the runs still
+        to come that start next to S."""
         piles = state.piles
         classes = self.classes
-        table = b"".join([bytes(piles[pile]) for pile in self.piles]).translate(classes)
         starts = (b"".join([bytes(piles[pile]) for pile in self.others]) + bytes(piles[self.foundation][-1:])
                   ).translate(classes)
         assert self.lines is not None
@@ -121,16 +121,16 @@ class Doom:
         foundation = piles[self.foundation]
         if not foundation:
             return False  # the first card goes by what an empty foundation takes, not by fitting
-        if self.lines is not None and self._outnumbered(state):
-            return True
         classes = self.classes
+        table = _SEPARATOR.join([bytes(piles[pile]) for pile in self.piles]).translate(classes)
+        if self.lines is not None and self._outnumbered(state, table):
+            return True
         top = classes[foundation[-1]]
         last = state.move_stack[-1] if state.move_stack else None
         if last is not None and last.target == self.foundation and last.count == 1 and len(foundation) > 1:
             kinds = self.takes[classes[foundation[-2]]]
         else:
             kinds = self.class_list
-        table = _SEPARATOR.join([bytes(piles[pile]) for pile in self.piles]).translate(classes)
         off = b""  # the cards off the foundation, by class, made when first needed
         takers = self.takers
         for kind in kinds:
