@@ -1,8 +1,10 @@
-"""The code of another git revision, for a benchmark that times it beside this checkout's."""
+"""Other code to time beside this checkout's: another git revision, or this checkout compiled."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
+import sys
 import tarfile
 from pathlib import Path
 
@@ -16,3 +18,16 @@ def export(revision: str, into: Path) -> Path:
     with tarfile.open(archive) as tar:
         tar.extractall(into / "code", filter="data")
     return into / "code"
+
+
+def compiled(into: Path) -> Path:
+    """This checkout's ``framework`` with setup.py's modules compiled by mypyc, under ``into``; the directory to put
+    on the path. mypyc comes with mypy (``pip install -e '.[lint]'``)."""
+    code = into / "compiled"
+    shutil.copytree(ROOT / "framework", code / "framework", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "setup.py", code)
+    done = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=code, capture_output=True,
+                          text=True)
+    if done.returncode or not any(code.glob("framework/*.so")):
+        sys.exit(f"mypyc did not compile the modules:\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
+    return code

@@ -18,9 +18,12 @@ second for each game; with --before REV it also runs git revision REV's solver o
 same deals, the two in turn game by game (--runs times, each deal timed by its fastest
 run, so that a moment's load on the machine counts for neither), prints the ratio of
 their speeds, and says where the two searches differ (their answers or positions
-expanded), which they should not unless the search itself was changed.
+expanded), which they should not unless the search itself was changed. With --compiled
+it runs this checkout's modules compiled by mypyc (as a wheel's are: setup.py) beside
+them as they are, in pure Python, the same way.
 
     .venv/bin/python benchmarks/solver_bench.py --speed --before HEAD~3
+    .venv/bin/python benchmarks/solver_bench.py --speed --compiled   # needs mypy: pip install -e '.[lint]'
     .venv/bin/python benchmarks/solver_bench.py --speed freecell golf --deals 5 --nodes 20000
 """
 
@@ -36,7 +39,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from revision import export
+from revision import compiled, export
 
 from framework import load_game
 from framework.solver import Budget, solve
@@ -61,6 +64,8 @@ def main() -> None:
     parser.add_argument("--json", type=Path, help="also write every deal's record to this file")
     parser.add_argument("--speed", action="store_true", help="measure positions per second at fixed budgets instead")
     parser.add_argument("--before", metavar="REV", help="with --speed: also run git revision REV and print ratios")
+    parser.add_argument("--compiled", action="store_true",
+                        help="with --speed: run this checkout compiled by mypyc beside it in pure Python; print ratios")
     parser.add_argument("--runs", type=int, default=3,
                         help="with --speed: runs of each game, each deal timed by its fastest (default 3)")
     parser.add_argument("--speed-of", metavar="GAME", help=argparse.SUPPRESS)  # one game's figures, as JSON
@@ -142,19 +147,28 @@ def compare_speed(options: argparse.Namespace) -> None:
     print()
     ratios = []
     with tempfile.TemporaryDirectory(prefix="patience-speed-") as directory:
-        before = export(options.before, Path(directory)) if options.before else None
-        if before:
+        # the code of the "before" column and of the "now" column (None: this checkout's, as it is)
+        before: Path | None = None
+        now_code: Path | None = None
+        if options.compiled:
+            before, now_code = None, compiled(Path(directory))
+            print("| Game | pure Python positions/s | compiled | ratio | same search |")
+        elif options.before:
+            before = export(options.before, Path(directory))
             print(f"| Game | {options.before} positions/s | this checkout | ratio | same search |")
+        if options.compiled or options.before:
             print("|---|---:|---:|---:|---|")
         else:
             print("| Game | positions/s |\n|---|---:|")
         for game in games:
-            runs: dict[Path | None, list[list[dict]]] = {None: []} | ({before: []} if before else {})
+            runs: dict[Path | None, list[list[dict]]] = {now_code: []}
+            if options.compiled or options.before:
+                runs[before] = []
             for _ in range(options.runs):  # the two in turn, so that both see the machine alike
                 for code, done in runs.items():
                     done.append(speed_of(game, options, code))
-            now = fastest(runs[None])
-            if before is None:
+            now = fastest(runs[now_code])
+            if len(runs) == 1:
                 print(f"| {game} | {per_second(now):,.0f} |", flush=True)
                 continue
             then = fastest(runs[before])

@@ -49,9 +49,9 @@ class Game(Rules):
 
     # --- states ----------------------------------------------------------------------------
 
-    def deal(self, seed: Seed) -> State:
+    def deal(self, seed: object) -> State:
         """The opening position of deal ``seed``: a whole number (0 or more), or a named deal
-        that a plugin of the game knows (``ms:617``)."""
+        that a plugin of the game knows (``ms:617``); any other value is refused with a ``PatienceError``."""
         seed = parse_seed(seed)
         order = self.pack_order(seed)
         for step in self.spec.deal:

@@ -381,7 +381,7 @@ class State:
             piles[move.source] += target[-move.count:]
             del target[-move.count:]
         else:
-            for change in reversed(undo):
+            for change in undo[::-1]:  # not reversed(): mypyc (setup.py) fails on it over a list of a union
                 self._apply(change)
 
     def _kernel_changes(self, move: Move) -> list[Change]:
@@ -457,7 +457,7 @@ class State:
         for change in changes:
             problem = change_problem(self, change)
             if problem:
-                for done in reversed(undo[start:]):
+                for done in undo[start:][::-1]:  # not reversed(): as in _take_back
                     self._apply(done)
                 del undo[start:]
                 raise self.game.hooks.refused_change(hook_name, self, move, change, problem)

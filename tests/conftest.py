@@ -103,7 +103,8 @@ def play(state: framework.State, texts: Iterable[str]) -> framework.State:
 
 
 #: What a fresh clone would not have: built or installed leftovers of this checkout.
-NOT_SOURCE = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis")
+NOT_SOURCE = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis",
+                                    "*.so")
 
 
 class FreshVenv:
@@ -115,22 +116,27 @@ class FreshVenv:
         self.run([sys.executable, "-m", "venv", str(self.path)], cwd=where)
         self.python = self.path / "bin" / "python"
 
-    def run(self, command: list[str], cwd: Path) -> str:
-        """Run ``command`` in ``cwd`` with none of the checkout's settings; its output, or the test fails."""
+    def run(self, command: list[str], cwd: Path, settings: dict[str, str] | None = None) -> str:
+        """Run ``command`` in ``cwd`` with none of the checkout's settings but ``settings``; its output, or the test fails."""
         environment = {name: value for name, value in os.environ.items()
-                       if name not in {"PYTHONPATH", "VIRTUAL_ENV", "PATIENCE_RULES_PATH", "PYTHONHOME"}}
+                       if name not in {"PYTHONPATH", "VIRTUAL_ENV", "PATIENCE_RULES_PATH", "PYTHONHOME", "PATIENCE_PURE"}}
+        environment.update(settings or {})
         result = subprocess.run(command, cwd=cwd, env=environment, capture_output=True, text=True, timeout=600)
         assert result.returncode == 0, f"{' '.join(map(str, command))} failed:\n{result.stdout}\n{result.stderr}"
         return result.stdout
 
-    def install(self, *sources: Path) -> None:
-        """pip install copies of the source trees (building in place would leave files in the checkout)."""
+    def install(self, *sources: Path, settings: dict[str, str] | None = None) -> None:
+        """pip install copies of the source trees (building in place would leave files in the checkout).
+
+        ``settings`` are set for the build, such as ``PATIENCE_PURE=1`` to leave the hot modules uncompiled (setup.py).
+        """
         copies = []
         for source in sources:
             copy = self.where / "sources" / source.name
             shutil.copytree(source, copy, ignore=NOT_SOURCE)
             copies.append(str(copy))
-        self.run([str(self.python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *copies], cwd=self.where)
+        self.run([str(self.python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *copies],
+                 cwd=self.where, settings=settings)
 
     def bin(self, name: str) -> str:
         """The path of a command installed in the environment."""

@@ -40,7 +40,7 @@ print(json.dumps({
 
 
 def test_the_example_plugin_package_installs_and_its_game_plays(fresh_venv, tmp_path):
-    fresh_venv.install(ROOT, ROOT / "examples" / "patience-aces-up")
+    fresh_venv.install(ROOT, ROOT / "examples" / "patience-aces-up", settings={"PATIENCE_PURE": "1"})  # test_wheel compiles
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     found = json.loads(fresh_venv.run([str(fresh_venv.python), "-c", PLAY], cwd=elsewhere))

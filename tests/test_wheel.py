@@ -1,20 +1,28 @@
-"""An installed wheel works outside the checkout: the API and the command line load Steeplechase.
+"""An installed wheel works outside the checkout, and its compiled modules answer as the pure-Python ones.
 
 The project is built and installed into a fresh virtual environment, then used
 from another directory, so nothing can come from the checkout: rules and
 plugins must ship inside the wheel and be found through its entry points.
+Where a C compiler is found, the wheel's hot modules are compiled (setup.py);
+the same deals then get the same moves and the same searches as in this
+checkout's pure-Python modules. Without one, the build falls back to them.
 """
 
 from __future__ import annotations
 
 import json
+import shutil
+import sysconfig
+import zipfile
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import NOT_SOURCE, FreshVenv
 
 import framework
 from framework.cli import main
+from framework.solver import Budget, solve
 
 pytestmark = pytest.mark.slow
 
@@ -33,8 +41,38 @@ print(json.dumps({
 """
 
 
-def test_the_installed_wheel_loads_steeplechase_outside_the_checkout(fresh_venv, tmp_path):
-    fresh_venv.install(ROOT)
+#: Whether this machine can compile the wheel's modules: a C compiler and the Python headers.
+CAN_COMPILE = bool(shutil.which("cc")) and (Path(sysconfig.get_paths()["include"]) / "Python.h").exists()
+
+#: Deals whose searches the compiled and pure modules must agree on: the launch games, one game of
+#: each family and the plugins' games; positions per search, small enough to run in seconds.
+SEARCHES = [("steeplechase", 1), ("blockade", 2), ("klondike", 3), ("freecell", "ms:617"), ("spider", 1),
+            ("golf", 1), ("black-hole", 1), ("canfield", 2), ("yukon", 4), ("pyramid", 1), ("montana", 1),
+            ("aces-up", 2), ("accordion", 1)]
+NODES = 3000
+
+SEARCH = """
+import json, sys
+import framework
+from framework.solver import Budget, solve
+answers = []
+for game, seed in json.loads(sys.argv[1]):
+    result = solve(framework.load_game(game).deal(seed), Budget(nodes=int(sys.argv[2])))
+    answers.append([result.answer, result.nodes, result.positions, list(result.line)])
+print(json.dumps({"compiled": framework.state.__file__.endswith(".so"), "answers": answers}))
+"""
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory) -> FreshVenv:
+    """A fresh virtual environment with the project installed from a copy of the checkout, as ``pip install .``."""
+    venv = FreshVenv(tmp_path_factory.mktemp("wheel"))
+    venv.install(ROOT)
+    return venv
+
+
+def test_the_installed_wheel_loads_steeplechase_outside_the_checkout(installed, tmp_path):
+    fresh_venv = installed
     environment = fresh_venv.path
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
@@ -50,3 +88,26 @@ def test_the_installed_wheel_loads_steeplechase_outside_the_checkout(fresh_venv,
     shown = fresh_venv.run([fresh_venv.bin("patience"), "show", "steeplechase", "--seed", "1"], cwd=elsewhere)
     assert shown == CliRunner().invoke(main, ["show", "steeplechase", "--seed", "1"]).output
     assert "Steeplechase" in shown
+
+
+@pytest.mark.skipif(not CAN_COMPILE, reason="no C compiler or no Python headers: the wheel's modules are not compiled")
+def test_the_compiled_modules_search_as_the_pure_python_ones(installed, tmp_path):
+    found = json.loads(installed.run([str(installed.python), "-c", SEARCH, json.dumps(SEARCHES), str(NODES)], cwd=tmp_path))
+    assert found["compiled"], "the wheel's framework.state is not the compiled module"
+    assert framework.state.__file__.endswith(".py")  # this checkout's own: pure Python
+    for (game, seed), (answer, nodes, positions, line) in zip(SEARCHES, found["answers"]):
+        result = solve(framework.load_game(game).deal(seed), Budget(nodes=NODES))
+        assert (answer, nodes, positions, line) == (result.answer, result.nodes, result.positions, list(result.line)), \
+            f"{game} deal {seed}"
+    assert {answer for answer, *_ in found["answers"]} == {"won", "lost", "unknown"}  # every kind of answer seen
+
+
+def test_without_a_compiler_the_wheel_keeps_the_pure_python_modules(fresh_venv, tmp_path):
+    source = tmp_path / "source"
+    shutil.copytree(ROOT, source, ignore=NOT_SOURCE)
+    fresh_venv.run([str(fresh_venv.python), "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(tmp_path),
+                    str(source)], cwd=tmp_path, settings={"CC": "false", "LDSHARED": "false"})
+    (wheel,) = tmp_path.glob("*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "framework/state.py" in names and "framework/solver/search.py" in names
+    assert not [name for name in names if name.endswith(".so")]
