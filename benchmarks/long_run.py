@@ -6,6 +6,8 @@ number, so a failure can be replayed) until no move is left or ``--moves`` moves
 are made, with the checks of ``framework.testing.check_random_games``:
 
 - card conservation: after every move the piles hold exactly the game's pack;
+- changes named: every pile whose cards a move changed is among the state's
+  ``changed_piles()`` (the solver keys a position from these alone);
 - exact undo: every move is pushed, popped (the state must be as before) and
   pushed again; at the end the whole game is popped back to the deal;
 - JSON round trips: at the end the state goes through JSON text and back (with

@@ -20,14 +20,14 @@ def export(revision: str, into: Path) -> Path:
     return into / "code"
 
 
-def compiled(into: Path) -> Path:
-    """This checkout's ``framework`` with setup.py's modules compiled by mypyc, under ``into``; the directory to put
-    on the path. mypyc comes with mypy (``pip install -e '.[lint]'``)."""
-    code = into / "compiled"
-    shutil.copytree(ROOT / "framework", code / "framework", ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copy(ROOT / "setup.py", code)
-    done = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=code, capture_output=True,
+def compiled(into: Path, code: Path | None = None) -> Path:
+    """The ``framework`` package under ``code`` (by default this checkout's) with setup.py's modules compiled by
+    mypyc, under ``into``; the directory to put on the path. mypyc comes with mypy (``pip install -e '.[lint]'``)."""
+    built = into / "compiled"
+    shutil.copytree((code or ROOT) / "framework", built / "framework", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "setup.py", built)
+    done = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=built, capture_output=True,
                           text=True)
-    if done.returncode or not any(code.glob("framework/*.so")):
+    if done.returncode or not any(built.glob("framework/*.so")):
         sys.exit(f"mypyc did not compile the modules:\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
-    return code
+    return built

@@ -20,10 +20,12 @@ run, so that a moment's load on the machine counts for neither), prints the rati
 their speeds, and says where the two searches differ (their answers or positions
 expanded), which they should not unless the search itself was changed. With --compiled
 it runs this checkout's modules compiled by mypyc (as a wheel's are: setup.py) beside
-them as they are, in pure Python, the same way.
+them as they are, in pure Python, the same way; with --compiled and --before, REV's
+modules and this checkout's, both compiled.
 
     .venv/bin/python benchmarks/solver_bench.py --speed --before HEAD~3
     .venv/bin/python benchmarks/solver_bench.py --speed --compiled   # needs mypy: pip install -e '.[lint]'
+    .venv/bin/python benchmarks/solver_bench.py --speed --compiled --before HEAD~1 blockade
     .venv/bin/python benchmarks/solver_bench.py --speed freecell golf --deals 5 --nodes 20000
 """
 
@@ -65,7 +67,8 @@ def main() -> None:
     parser.add_argument("--speed", action="store_true", help="measure positions per second at fixed budgets instead")
     parser.add_argument("--before", metavar="REV", help="with --speed: also run git revision REV and print ratios")
     parser.add_argument("--compiled", action="store_true",
-                        help="with --speed: run this checkout compiled by mypyc beside it in pure Python; print ratios")
+                        help="with --speed: run this checkout compiled by mypyc beside it in pure Python "
+                             "(with --before: beside REV compiled); print ratios")
     parser.add_argument("--runs", type=int, default=3,
                         help="with --speed: runs of each game, each deal timed by its fastest (default 3)")
     parser.add_argument("--speed-of", metavar="GAME", help=argparse.SUPPRESS)  # one game's figures, as JSON
@@ -150,7 +153,12 @@ def compare_speed(options: argparse.Namespace) -> None:
         # the code of the "before" column and of the "now" column (None: this checkout's, as it is)
         before: Path | None = None
         now_code: Path | None = None
-        if options.compiled:
+        if options.compiled and options.before:
+            folder = Path(directory)
+            before = compiled(folder / "before", export(options.before, folder))
+            now_code = compiled(folder / "now")
+            print(f"| Game | {options.before} compiled positions/s | this checkout compiled | ratio | same search |")
+        elif options.compiled:
             before, now_code = None, compiled(Path(directory))
             print("| Game | pure Python positions/s | compiled | ratio | same search |")
         elif options.before:

@@ -373,6 +373,20 @@ class State:
         self._legal, self._won = self._known.pop()
         return move
 
+    def changed_piles(self) -> tuple[int, ...]:
+        """The piles whose cards the last move on ``move_stack`` changed (a pile may be named twice)."""
+        undo = self._undo[-1]
+        if undo is None:  # a card move alone
+            move = self.move_stack[-1]
+            return (move.source, move.target)
+        changed: list[int] = []
+        for change in undo:
+            if isinstance(change, Transfer):
+                changed += (change.source, change.target)
+            elif isinstance(change, SetPile):
+                changed.append(change.pile)
+        return tuple(changed)
+
     def _take_back(self, move: Move, undo: list[Change] | None) -> None:
         """Undo ``move``: its ``undo`` changes in reverse order, or (None) its cards moved back."""
         if undo is None:

@@ -47,8 +47,9 @@ def legal_texts(state: State) -> set[str]:
 def check_random_games(game: Game, seeds: Iterable[int] = range(10), moves: int = 200) -> int:
     """Play random games of ``game`` and check the kernel's promises; the number of moves made.
 
-    After every move: no card is lost or made, ``pop`` restores the state
-    exactly, the move's text reads back to the move; at the end of each game the
+    After every move: no card is lost or made, every pile whose cards changed
+    is among ``changed_piles()``, ``pop`` restores the state exactly, the move's
+    text reads back to the move; at the end of each game the
     state survives a JSON round trip and can be undone back to the deal.
     AssertionError says what broke, with the seed.
     """
@@ -66,10 +67,14 @@ def check_random_games(game: Game, seeds: Iterable[int] = range(10), moves: int 
             before = state.to_json()
             assert state.parse_move(state.move_text(move)) == move, \
                 f"seed {seed}: {state.move_text(move)!r} reads back as another move"
+            piles = [list(pile) for pile in state.piles]
             state.push(move)
             made += 1
             assert Counter(card for pile in state.piles for card in pile) == pack, \
                 f"seed {seed}: cards changed after {state.move_text(move)!r}"
+            unnamed = [pile for pile, cards in enumerate(piles) if state.piles[pile] != cards
+                       and pile not in state.changed_piles()]
+            assert not unnamed, f"seed {seed}: {state.move_text(move)!r} changed piles {unnamed}, not named changed"
             state.pop()
             assert state.to_json() == before, \
                 f"seed {seed}: pop after {state.move_text(move)!r} did not restore the state"

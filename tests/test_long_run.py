@@ -44,3 +44,11 @@ def test_a_broken_kernel_would_be_caught(monkeypatch):
     assert len(tally.failures) == 2
     assert all("did not restore the state" in failure for failure in tally.failures)
     assert tally.failures[0].startswith("steeplechase seed 0: AssertionError: seed 0: pop after")
+
+
+def test_a_pile_changed_unannounced_would_be_caught(monkeypatch):
+    """The solver keys a position from the piles ``changed_piles`` names: one it leaves out is reported."""
+    original = framework.State.changed_piles
+    monkeypatch.setattr(framework.State, "changed_piles", lambda state: original(state)[1:])
+    tally = long_run.run("klondike", range(1), most_moves=30)
+    assert len(tally.failures) == 1 and "not named changed" in tally.failures[0]

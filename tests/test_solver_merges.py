@@ -3,7 +3,10 @@ declares that it sees cards and piles through the rule data alone (``sees_only_r
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
+
+import pytest
 
 import framework
 from framework.solver import Budget, solve
@@ -86,3 +89,23 @@ def test_golf_deals_are_proven_lost_in_full_once_the_order_on_the_foundation_is_
     assert lost.answer == "lost"
     won = solve(game.deal(3), Budget(nodes=200_000))
     assert won.answer == "won" and won.line
+
+
+@pytest.mark.parametrize("game_id", ["klondike", "golf", "blockade", "steeplechase", "spider", "la-belle-lucie",
+                                     "pyramid", "montana"])
+def test_a_key_made_from_the_position_before_is_the_key_made_afresh(game_id):
+    """The search keys each position from the key's parts of the one before and the piles the move changed:
+    turned-up cards, sets that leave, gathering, pairs, plugins' actions and sinks included."""
+    game = framework.load_game(game_id)
+    keys = key_function(game)
+    rng = random.Random(game_id)
+    for seed in (1, 2):
+        state = game.deal(seed)
+        parts = keys.parts(state)
+        for _ in range(80):
+            moves = state.legal_moves()
+            if not moves:
+                break
+            state.push(rng.choice(moves))
+            parts = keys.after(parts, state)
+            assert keys.join(parts, state) == keys(state), f"{game_id} seed {seed}: {state.move_text(state.move_stack[-1])}"

@@ -144,50 +144,79 @@ def card_classes(game: Game) -> bytes:
     return bytes(table)
 
 
-def key_function(game: Game) -> Callable[[State], bytes]:
+def key_function(game: Game) -> Keys:
     """The function that gives the canonical key of a state of ``game``."""
-    always = [(group.start, group.stop) for group in interchangeable_groups(game)]
-    later = [((group.start, group.stop), dealers) for group, dealers in dealt_groups(game)]
-    classes: bytes | None = card_classes(game)
-    if classes == bytes(range(256)):
-        classes = None  # every card its own class: nothing to translate
-    sinks = sink_piles(game)
-    vars_cache: dict[tuple[object, ...], bytes] = {}
+    return Keys(game)
 
-    def key(state: State) -> bytes:
+
+class Keys:
+    """The canonical keys of the positions of one game: ``keys(state)`` is the key of ``state``.
+
+    A search that keys each position just after ``push`` keys it from the key's
+    parts of the position before (``parts``, then ``after`` and ``join``): only
+    the piles the move changed are read again.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.always = [(group.start, group.stop) for group in interchangeable_groups(game)]
+        self.later = [((group.start, group.stop), dealers) for group, dealers in dealt_groups(game)]
+        classes: bytes | None = card_classes(game)
+        self.classes = None if classes == bytes(range(256)) else classes  # None: every card its own class
+        self.sinks = sink_piles(game)
+        self._vars_cache: dict[tuple[object, ...], bytes] = {}
+
+    def __call__(self, state: State) -> bytes:
+        return self.join(self.parts(state), state)
+
+    @staticmethod
+    def parts(state: State) -> list[bytes]:
+        """The parts of ``state``'s key: each pile's cards as bytes."""
+        return list(map(bytes, state.piles))
+
+    @staticmethod
+    def after(parts: list[bytes], state: State) -> list[bytes]:
+        """The parts of ``state``'s key, where ``parts`` are those of the position before its last move."""
+        changed = list(parts)
+        piles = state.piles
+        for pile in state.changed_piles():
+            changed[pile] = bytes(piles[pile])
+        return changed
+
+    def join(self, parts: list[bytes], state: State) -> bytes:
+        """The key of ``state``, whose parts are ``parts``."""
         face_down = state.face_down
         piles = state.piles
-        spans = always
-        if later:
-            spans = always + [span for span, dealers in later if not any(piles[pile] for pile in dealers)]
-        if sinks:
-            piles = list(piles)
-            for sink in sinks:
+        classes = self.classes
+        spans = self.always
+        if self.later:
+            spans = spans + [span for span, dealers in self.later if not any(piles[pile] for pile in dealers)]
+        if self.sinks:
+            parts = list(parts)
+            for sink in self.sinks:
                 if len(piles[sink]) > 1:
-                    piles[sink] = sink_form(piles[sink])
-        parts: list[bytes] | None
+                    parts[sink] = bytes(sink_form(piles[sink]))
+        joined: bytes | None
         if any(face_down):
             # Per pile: the face-down count is text, which must not be translated as cards.
-            parts = [_cards(pile, classes) + _FACE_DOWN + str(down).encode() if down else _cards(pile, classes)
-                     for pile, down in zip(piles, face_down)]
+            if classes is not None:
+                parts = [part.translate(classes) for part in parts]
+            parts = [part + _FACE_DOWN + str(down).encode() if down else part for part, down in zip(parts, face_down)]
             joined = None
         else:
-            joined = _SEPARATOR.join(map(bytes, piles))
+            joined = _SEPARATOR.join(parts)
             if classes is not None:
                 joined = joined.translate(classes)
-            parts = joined.split(_SEPARATOR) if spans else None
-        if parts is not None:
+            if spans:
+                parts = joined.split(_SEPARATOR)
+        if spans or joined is None:
             for start, stop in spans:
                 parts[start:stop] = sorted(parts[start:stop])
             joined = _SEPARATOR.join(parts)
-        assert joined is not None  # joined above, or again from its sorted parts
         values = tuple(state.vars.values())
-        tail = vars_cache.get(values)
+        tail = self._vars_cache.get(values)
         if tail is None:
-            tail = vars_cache[values] = _SEPARATOR + repr(values).encode()
+            tail = self._vars_cache[values] = _SEPARATOR + repr(values).encode()
         return joined + tail
-
-    return key
 
 
 def reached(state: State) -> frozenset[bytes]:
@@ -199,7 +228,3 @@ def reached(state: State) -> frozenset[bytes]:
         back.pop()
         keys.add(key(back))
     return frozenset(keys)
-
-
-def _cards(pile: list[int], classes: bytes | None) -> bytes:
-    return bytes(pile) if classes is None else bytes(pile).translate(classes)

@@ -254,7 +254,7 @@ class Search:
         self._memory = 0
         self._short = False
         self._full_endgames = endgame_positions is not None
-        key = self.key
+        keys_of = self.key
         table = self.table
         dead = self.dead
         detour = self.order.detour
@@ -262,27 +262,30 @@ class Search:
         # reached again is cut, however it was reached (charged, it would be searched again from each path
         # that reached it with more left, as often as the paths to it differ in detours).
         charged = allowance != sys.maxsize
-        start = key(state)
+        parts = keys_of.parts(state)
+        start = keys_of.join(parts, state)
         if start in dead:
             return LOST
         self._remember(start, allowance)
         spent = self.nodes
-        status, children, pushed, keys, clean, endgame = self._enter(allowance, start)
+        status, children, pushed, keys, clean, endgame, parts = self._enter(allowance, start, parts)
         if status is not None:
             if status == LOST and clean:
                 self._bury(keys)
             return status
         # Each frame: the moves to try, the next one's index, moves to pop when done, allowance left,
         # the move that led here, the keys of the positions entered, whether no cut is unproven so far,
-        # and (in an endgame searched in full) the node count when that endgame was entered, else None.
-        frames: list[list[Any]] = [[children, 0, pushed, allowance, None, keys, True, spent if endgame else None]]
+        # (in an endgame searched in full) the node count when that endgame was entered, else None, and the
+        # parts of the key of the position the moves are tried from.
+        frames: list[list[Any]] = [[children, 0, pushed, allowance, None, keys, True, spent if endgame else None,
+                                    parts]]
         give_up = sys.maxsize if most_positions is None else spent + most_positions
         while frames:
             if self.nodes >= give_up:
                 self._short = True
                 return LOST  # given up: not a proof, and the next round starts from the start again
             frame = frames[-1]
-            children, index, _, left, last, _, _, endgame_entered = frame
+            children, index, _, left, last, _, _, endgame_entered, _ = frame
             if endgame_entered is not None:
                 if index < len(children) and self.nodes - endgame_entered >= endgame_positions:
                     self._short = True  # this endgame is given up for this round
@@ -309,7 +312,8 @@ class Search:
             if charged and endgame_entered is None and is_detour(index, move, last):
                 left -= detour(state, move)
             state.push(move)
-            position = key(state)
+            parts = keys_of.after(frame[8], state)
+            position = keys_of.join(parts, state)
             if position in dead:
                 state.pop()
                 continue
@@ -319,7 +323,7 @@ class Search:
                 continue
             self._remember(position, left)
             spent = self.nodes
-            status, children, pushed, keys, clean, endgame = self._enter(left, position)
+            status, children, pushed, keys, clean, endgame, parts = self._enter(left, position, parts)
             if status == WON:
                 return WON
             if status is not None:
@@ -333,14 +337,15 @@ class Search:
             entered = None  # where the child's endgame began, if it is one searched in full
             if endgame:
                 entered = spent if endgame_entered is None else endgame_entered
-            frames.append([children, 0, pushed + 1, left, move, keys, True, entered])
+            frames.append([children, 0, pushed + 1, left, move, keys, True, entered, parts])
         return LOST
 
-    def _enter(self, left: int, position: object) -> tuple[str | None, list[Move], int, list[object], bool, bool]:
-        """Play the forced moves from the position just reached (key ``position``).
+    def _enter(self, left: int, position: object, parts: list[bytes]) -> tuple[
+            str | None, list[Move], int, list[object], bool, bool, list[bytes]]:
+        """Play the forced moves from the position just reached (key ``position``, of parts ``parts``).
 
         Returns (status, moves to try, forced moves played, keys of the positions
-        entered, clean, endgame). The status is None with moves to try, WON when a won
+        entered, clean, endgame, the parts of the last one's key). The status is None with moves to try, WON when a won
         position is reached, LOST at a dead end: no move, or a forced move leads to
         a position proven lost (clean) or searched before in this round (not clean).
         Endgame (told only in a round that searches endgames in full): the stock is
@@ -352,24 +357,25 @@ class Search:
         keys = [position]
         while True:
             if state.is_won():
-                return WON, [], pushed, keys, False, False
+                return WON, [], pushed, keys, False, False, parts
             self.spend()
             if self.doom is not None and self.doom.lost(state):
-                return LOST, [], pushed, keys, True, False
+                return LOST, [], pushed, keys, True, False, parts
             moves = state.legal_moves()
             forced = self.forced.move(state)
             if forced is None:
                 children = self.order.order(state, moves)
                 endgame = self._full_endgames and not any(piles[pile] for pile in self.stock_piles) and not any(
                     move.action for move in children)
-                return (None if children else LOST), children, pushed, keys, True, endgame
+                return (None if children else LOST), children, pushed, keys, True, endgame, parts
             state.push(forced)
             pushed += 1
-            position = self.key(state)
+            parts = self.key.after(parts, state)
+            position = self.key.join(parts, state)
             if position in self.dead:
-                return LOST, [], pushed, keys, True, False
+                return LOST, [], pushed, keys, True, False, parts
             if self.table.get(position, -1) >= left:
-                return LOST, [], pushed, keys, False, False
+                return LOST, [], pushed, keys, False, False, parts
             self._remember(position, left)
             keys.append(position)
 
