@@ -1,4 +1,5 @@
-"""Other code to time beside this checkout's: another git revision, or this checkout compiled."""
+"""Other code to time beside this checkout's: another git revision, or this checkout compiled; each with its
+built-in plugins."""
 
 from __future__ import annotations
 
@@ -11,20 +12,30 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
+#: The import name of the built-in plugins (plugins/ in the checkout; pyproject.toml installs it so).
+PLUGINS = "patience_plugins"
+
+
 def export(revision: str, into: Path) -> Path:
-    """The ``framework`` package of git ``revision``, written under ``into``; the directory to put on the path."""
+    """The ``framework`` package and the built-in plugins of git ``revision``, written under ``into``; the directory
+    to put on the path (before the installed packages, so that its plugins are found, not this checkout's)."""
     archive = into / "code.tar"
-    subprocess.run(["git", "-C", str(ROOT), "archive", "--output", str(archive), revision, "framework"], check=True)
+    subprocess.run(["git", "-C", str(ROOT), "archive", "--output", str(archive), revision, "framework", "plugins"],
+                   check=True)
     with tarfile.open(archive) as tar:
         tar.extractall(into / "code", filter="data")
+    (into / "code" / "plugins").rename(into / "code" / PLUGINS)
     return into / "code"
 
 
 def compiled(into: Path, code: Path | None = None) -> Path:
     """The ``framework`` package under ``code`` (by default this checkout's) with setup.py's modules compiled by
-    mypyc, under ``into``; the directory to put on the path. mypyc comes with mypy (``pip install -e '.[lint]'``)."""
+    mypyc, and its plugins as they are, under ``into``; the directory to put on the path. mypyc comes with mypy
+    (``pip install -e '.[lint]'``)."""
     built = into / "compiled"
-    shutil.copytree((code or ROOT) / "framework", built / "framework", ignore=shutil.ignore_patterns("__pycache__"))
+    ignore = shutil.ignore_patterns("__pycache__")
+    shutil.copytree((code or ROOT) / "framework", built / "framework", ignore=ignore)
+    shutil.copytree(code / PLUGINS if code else ROOT / "plugins", built / PLUGINS, ignore=ignore)
     shutil.copy(ROOT / "setup.py", built)
     done = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=built, capture_output=True,
                           text=True)
