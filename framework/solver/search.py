@@ -345,11 +345,12 @@ class Search:
         """Play the forced moves from the position just reached (key ``position``, of parts ``parts``).
 
         Returns (status, moves to try, forced moves played, keys of the positions
-        entered, clean, endgame, the parts of the last one's key). The status is None with moves to try, WON when a won
-        position is reached, LOST at a dead end: no move, or a forced move leads to
-        a position proven lost (clean) or searched before in this round (not clean).
-        Endgame (told only in a round that searches endgames in full): the stock is
-        spent and no move to try is an action.
+        entered, clean, endgame, the parts of the last one's key). The status is
+        None with moves to try, WON when a won position is reached, LOST at a dead
+        end: no move, or a forced move leads to a position proven lost (clean) or
+        searched before in this round (not clean). Endgame (told only in a round
+        that searches endgames in full): the stock is spent and no move to try is
+        an action.
         """
         state = self.state
         piles = state.piles
