@@ -21,8 +21,10 @@ $(BIN)/patience: pyproject.toml
 play: $(BIN)/patience
 	$(BIN)/patience play steeplechase
 
+# One worker per core (pytest-xdist), each taking whole test files, so that a file's shared fixtures
+# (the compiled wheel of tests/test_wheel.py, a browser) are made once.
 test: $(BIN)/patience
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto --dist loadfile
 
 # The checkers CI runs: style and errors (ruff), types (mypy), the layers of the imports (import-linter).
 lint: $(BIN)/patience
