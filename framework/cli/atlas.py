@@ -93,4 +93,4 @@ def atlas(games: tuple[str, ...], deals: int, deals_of: tuple[str, ...], store_p
                     [(title, path.relative_to(target.parent).as_posix()) for title, path, _ in pictures])
     write_text(target, text)
     click.echo(f"wrote {target} and its charts in {folder}/ ({sum(entry.deals for entry in rows):,} deals of "
-               f"{len(rows)} games)", err=True)
+               f"{sum(1 for entry in rows if entry.deals)} games)", err=True)
