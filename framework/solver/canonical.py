@@ -145,7 +145,7 @@ def card_classes(game: Game) -> bytes:
 
 
 def key_function(game: Game) -> Keys:
-    """The function that gives the canonical key of a state of ``game``."""
+    """The canonical keys of ``game``'s positions: called with a state, it gives that state's key."""
     return Keys(game)
 
 
