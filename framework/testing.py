@@ -49,8 +49,8 @@ def check_random_games(game: Game, seeds: Iterable[int] = range(10), moves: int 
 
     After every move: no card is lost or made, every pile whose cards changed
     is among ``changed_piles()``, ``pop`` restores the state exactly, the move's
-    text reads back to the move; at the end of each game the
-    state survives a JSON round trip and can be undone back to the deal.
+    text reads back to the move; at the end of each game the state survives a
+    JSON round trip and can be undone back to the deal.
     AssertionError says what broke, with the seed.
     """
     made = 0
@@ -72,8 +72,8 @@ def check_random_games(game: Game, seeds: Iterable[int] = range(10), moves: int 
             made += 1
             assert Counter(card for pile in state.piles for card in pile) == pack, \
                 f"seed {seed}: cards changed after {state.move_text(move)!r}"
-            unnamed = [pile for pile, cards in enumerate(piles) if state.piles[pile] != cards
-                       and pile not in state.changed_piles()]
+            named = state.changed_piles()
+            unnamed = [pile for pile, cards in enumerate(piles) if state.piles[pile] != cards and pile not in named]
             assert not unnamed, f"seed {seed}: {state.move_text(move)!r} changed piles {unnamed}, not named changed"
             state.pop()
             assert state.to_json() == before, \
