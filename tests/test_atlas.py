@@ -89,6 +89,33 @@ def test_the_charts_are_svg_and_the_same_every_time(studied):
     assert {name: (charts / name).read_bytes() for name in first} == first
 
 
+def rows_and_frame(svg: str) -> tuple[list[float], float, float]:
+    """The heights of a chart's game rows (its y ticks), and of its frame's top and bottom, in SVG units."""
+    import re
+
+    ticks = [float(y) for y in re.findall(r'<g id="ytick_\d+">.*?<use [^>]* y="([\d.]+)"', svg, re.DOTALL)]
+    frame = re.search(r'<g id="patch_2">\s*<path d="M [\d.]+ ([\d.]+)\s+L [\d.]+ [\d.]+\s+L [\d.]+ ([\d.]+)', svg)
+    assert ticks and frame, "not a chart of games"
+    return sorted(ticks), float(frame[2]), float(frame[1])
+
+
+def test_a_chart_of_many_games_has_half_a_row_above_the_first_and_below_the_last(tmp_path):
+    (tmp_path / "rules").mkdir()
+    names = [f"many{number:02d}" for number in range(30)]
+    with Store(tmp_path / "atlas.sqlite") as store:
+        for name in names:
+            keep(store, game(tmp_path / "rules", name, None), "wl")
+    result = patience("atlas", "--read-only", "--deals", "2", "--out", "atlas.md", "--rules-path",
+                      str(tmp_path / "rules"), *names, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    for chart in ("win-rates.svg", "times.svg"):
+        ticks, top, bottom = rows_and_frame((tmp_path / "atlas" / chart).read_text(encoding="utf-8"))
+        assert len(ticks) == len(names)
+        row = (ticks[-1] - ticks[0]) / (len(ticks) - 1)
+        assert ticks[0] - top == pytest.approx(row / 2, rel=0.01), chart
+        assert bottom - ticks[-1] == pytest.approx(row / 2, rel=0.01), chart
+
+
 def test_the_atlas_solves_the_deals_missing_and_keeps_them(tmp_path):
     (tmp_path / "rules").mkdir()
     game(tmp_path / "rules", "ladder", None)

@@ -54,7 +54,7 @@ def win_rates(rows: Sequence[Row], path: Path) -> None:
             axes.plot([entry.published.win_rate], [place], "x", color="#c0392b", markersize=6,
                       label=None if published_shown else "published")
             published_shown = True
-    axes.set_yticks(range(len(shown)), [entry.name for entry in reversed(shown)], fontsize=7)
+    _games_axis(axes, shown)
     axes.set_xlim(0, 100)
     axes.set_xlabel("deals won (%)")
     axes.grid(axis="x", color="#eeeeee")
@@ -72,12 +72,19 @@ def times(rows: Sequence[Row], path: Path) -> None:
         axes.plot([spent["median"], spent["p90"]], [place, place], color="#1f5fa8", linewidth=2,
                   label="median to 90th percentile" if place == 0 else None)
         axes.plot([spent["median"]], [place], "o", color="#1f5fa8", markersize=3)
-    axes.set_yticks(range(len(shown)), [entry.name for entry in reversed(shown)], fontsize=7)
+    _games_axis(axes, shown)
     axes.set_xscale("log")
     axes.set_xlabel("seconds per deal")
     axes.grid(axis="x", color="#eeeeee", which="both")
     axes.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), fontsize=7, frameon=False)
     _save(pyplot, figure, path)
+
+
+def _games_axis(axes, shown: Sequence[Row]) -> None:  # type: ignore[no-untyped-def]
+    """One row per game, the first at the top, with half a row above the first and below the last."""
+    axes.set_yticks(range(len(shown)), [entry.name for entry in reversed(shown)], fontsize=7)
+    # matplotlib's default margin is a share of the range: with a hundred games, several rows' worth of empty band.
+    axes.set_ylim(-0.5, len(shown) - 0.5)
 
 
 def _save(pyplot, figure, path: Path) -> None:  # type: ignore[no-untyped-def]
