@@ -45,6 +45,26 @@ def test_built_in_plugins_leave_alike_cards_alike():
     assert classes[framework.parse_card("5H")] != classes[framework.parse_card("5S")]
 
 
+
+def test_piles_gathered_up_in_their_order_are_keyed_in_their_order():
+    # Relaxed Cruel's gather picks its piles up in order and deals them again in fours: two positions with two
+    # piles exchanged deal different piles. Merged, the search cut its line short through such a position, and
+    # deal 157's line did not replay.
+    game = framework.load_game("relaxed-cruel")
+    tableau = game.groups["tableau"].piles
+    assert all(group != tableau for group in interchangeable_groups(game))
+    data = game.deal(157).to_json()
+    data["seed"] = None  # (positions of their own, not reached from the deal)
+    swapped = dict(data, piles=dict(data["piles"], t1=data["piles"]["t2"], t2=data["piles"]["t1"]))
+    key = key_function(game)
+    assert key(game.state_from_json(data)) != key(game.state_from_json(swapped))
+    result = solve(game.deal(157), Budget(nodes=20_000))
+    assert result.answer == "won"
+    replay = game.deal(157)
+    for move in result.line:
+        replay.push(replay.parse_move(move))
+    assert replay.is_won()
+
 def golf_position(foundation: list[str], fifth: tuple[str, ...] = ("8D", "KD", "2C")) -> framework.State:
     """A Golf position: ``foundation`` (bottom first) on the foundation, the table of deal 1 less those cards."""
     game = framework.load_game("golf")

@@ -39,9 +39,11 @@ def interchangeable(game: Game, group: Group) -> bool:
     Only where every plugin of the game sees only the rule data (a plugin could
     tell piles apart by their place): then a group of several piles is
     interchangeable unless its piles take different suits, it is drawn as a
-    grid (where a pile's place is part of the rules), or a stock deals onto its
-    piles in their order (the next card goes to the first pile, so two positions
-    with their piles in another order go different ways; see ``dealt_groups``).
+    grid (where a pile's place is part of the rules), its piles are gathered up
+    in their order and dealt again (a gather of the piles in another order deals
+    other piles), or a stock deals onto its piles in their order (the next card
+    goes to the first pile, so two positions with their piles in another order go
+    different ways; see ``dealt_groups``).
     """
     return _symmetric(game, group) and not _dealers(game, group)
 
@@ -74,7 +76,7 @@ def alike_groups(game: Game) -> Callable[[State], tuple[range, ...]]:
 
 def _symmetric(game: Game, group: Group) -> bool:
     """Whether the rule data treats the piles of ``group`` alike (all but the order a stock deals onto them)."""
-    if not game.hooks.see_only_rule_data:
+    if not game.hooks.see_only_rule_data or group in game.gatherers:
         return False
     suits = group.spec.suits
     return len(group.piles) > 1 and not group.spec.columns and not (suits and len(set(suits)) > 1)
