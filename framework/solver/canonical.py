@@ -156,7 +156,9 @@ class Keys:
 
     A search that keys each position just after ``push`` keys it from the key's
     parts of the position before (``parts``, then ``after`` and ``join``): only
-    the piles the move changed are read again.
+    the piles the move changed are read again. Each part is its pile as the key
+    holds it (cards by class, a sink by its top and count), so that joining the
+    parts sorts and copies them and reads no pile.
     """
 
     def __init__(self, game: Game) -> None:
@@ -164,61 +166,53 @@ class Keys:
         self.later = [((group.start, group.stop), dealers) for group, dealers in dealt_groups(game)]
         classes: bytes | None = card_classes(game)
         self.classes = None if classes == bytes(range(256)) else classes  # None: every card its own class
-        self.sinks = sink_piles(game)
+        self.is_sink = [False] * len(game.pile_names)
+        for sink in sink_piles(game):
+            self.is_sink[sink] = True
         self._vars_cache: dict[tuple[object, ...], bytes] = {}
 
     def __call__(self, state: State) -> bytes:
         return self.join(self.parts(state), state)
 
-    @staticmethod
-    def parts(state: State) -> list[bytes]:
-        """The parts of ``state``'s key: each pile's cards as bytes."""
-        return list(map(bytes, state.piles))
+    def part(self, pile: int, cards: list[int]) -> bytes:
+        """Pile ``pile``, holding ``cards``, as its part of a key."""
+        if self.is_sink[pile] and len(cards) > 1:
+            cards = sink_form(cards)
+        if self.classes is None:
+            return bytes(cards)
+        return bytes(cards).translate(self.classes)  # (the count bytes of a sink are no card: left as they are)
 
-    @staticmethod
-    def after(parts: list[bytes], state: State) -> list[bytes]:
+    def parts(self, state: State) -> list[bytes]:
+        """The parts of ``state``'s key, one per pile."""
+        return [self.part(pile, cards) for pile, cards in enumerate(state.piles)]
+
+    def after(self, parts: list[bytes], state: State) -> list[bytes]:
         """The parts of ``state``'s key, where ``parts`` are those of the position before its last move."""
         changed = list(parts)
         piles = state.piles
         for pile in state.changed_piles():
-            changed[pile] = bytes(piles[pile])
+            changed[pile] = self.part(pile, piles[pile])
         return changed
 
     def join(self, parts: list[bytes], state: State) -> bytes:
         """The key of ``state``, whose parts are ``parts``."""
         face_down = state.face_down
-        piles = state.piles
-        classes = self.classes
         spans = self.always
         if self.later:
+            piles = state.piles
             spans = spans + [span for span, dealers in self.later if not any(piles[pile] for pile in dealers)]
-        if self.sinks:
-            parts = list(parts)
-            for sink in self.sinks:
-                if len(piles[sink]) > 1:
-                    parts[sink] = bytes(sink_form(piles[sink]))
-        joined: bytes | None
         if any(face_down):
-            # Per pile: the face-down count is text, which must not be translated as cards.
-            if classes is not None:
-                parts = [part.translate(classes) for part in parts]
+            # Per pile: the face-down count is text, which is no card (and so never a class's).
             parts = [part + _FACE_DOWN + str(down).encode() if down else part for part, down in zip(parts, face_down)]
-            joined = None
-        else:
-            joined = _SEPARATOR.join(parts)
-            if classes is not None:
-                joined = joined.translate(classes)
-            if spans:
-                parts = joined.split(_SEPARATOR)
-        if spans or joined is None:
-            for start, stop in spans:
-                parts[start:stop] = sorted(parts[start:stop])
-            joined = _SEPARATOR.join(parts)
+        elif spans:
+            parts = list(parts)
+        for start, stop in spans:
+            parts[start:stop] = sorted(parts[start:stop])
         values = tuple(state.vars.values())
         tail = self._vars_cache.get(values)
         if tail is None:
             tail = self._vars_cache[values] = _SEPARATOR + repr(values).encode()
-        return joined + tail
+        return _SEPARATOR.join(parts) + tail
 
 
 def reached(state: State) -> frozenset[bytes]:
