@@ -16,7 +16,7 @@ from collections.abc import Callable, Hashable, Sequence
 from ..game import Game
 from ..moves import Move
 from ..state import State
-from .canonical import alike_groups, card_classes, key_function, sink_form, sink_piles
+from .canonical import Keys, alike_groups, key_function
 
 #: Where each of the line's piles is in the position played: pile number -> pile number.
 Places = list[int]
@@ -93,12 +93,10 @@ def _placed(move: Move, where: Places) -> Move:
 def _matcher(game: Game) -> Callable[[State, State], Places]:
     """The function that says where each pile of one position is in an equivalent one."""
     alike = alike_groups(game)
-    classes = card_classes(game)
-    sinks = frozenset(sink_piles(game))
+    keys = Keys(game)
 
     def content(state: State, pile: int) -> tuple[bytes, int]:
-        cards = sink_form(state.piles[pile]) if pile in sinks else state.piles[pile]
-        return bytes(cards).translate(classes), state.face_down[pile]
+        return keys.part(pile, state.piles[pile]), state.face_down[pile]
 
     def places(line: State, state: State) -> Places:
         where = list(range(len(state.piles)))
