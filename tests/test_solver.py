@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import sys
 from pathlib import Path
 
@@ -395,3 +396,31 @@ def test_without_a_line_the_hint_is_the_first_move_that_goes_somewhere_new():
     assert how == HEURISTIC and second != first and second in deal.legal_moves()
     every = positions_after(deal, [deal.move_text(move) for move in deal.legal_moves()])
     assert hint(deal, seconds=60, nodes=5, avoid=every) == (None, HOPELESS, ())  # lost, if only by going back
+
+
+@pytest.mark.parametrize("game_id, seed", [("freecell", 6), ("steeplechase", 5), ("blockade", 3), ("montana", 1)])
+def test_a_search_leaves_no_reference_cycles_behind(game_id, seed):
+    # The search pauses the cycle collector (Search.run) on the ground that it makes no cycles to collect.
+    game = framework.load_game(game_id)
+    deal = game.deal(seed)
+    gc.collect()
+    gc.disable()
+    try:
+        result = solve(deal, Budget(nodes=3000))
+        assert result.nodes > 0
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_a_search_leaves_the_cycle_collector_as_it_found_it(collecting):
+    deal = framework.load_game("freecell").deal(6)
+    if not collecting:
+        gc.disable()
+    try:
+        for budget in (Budget(nodes=500), Budget(nodes=100_000, seconds=0.0)):  # stopped by positions, and by time
+            solve(deal, budget)
+            assert gc.isenabled() is collecting
+    finally:
+        gc.enable()

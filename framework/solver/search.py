@@ -65,6 +65,7 @@ then a proof that no line wins without passing through one.
 
 from __future__ import annotations
 
+import gc
 import sys
 import time
 from collections.abc import Collection, Hashable
@@ -85,6 +86,8 @@ from .shorten import shorten
 _ENTRY_OVERHEAD = 100
 #: Positions an endgame round searches in each endgame, per unit of the round's allowance plus one.
 ENDGAME_POSITIONS = 8_000
+#: Expanded positions between two collections of the young objects while the cycle collector is paused (``run``).
+_COLLECT_EVERY = 1 << 16
 
 
 class Round(NamedTuple):
@@ -216,6 +219,19 @@ class Search:
 
     def run(self) -> Result:
         """Search until a win is found, the space is exhausted or the budget runs out."""
+        # The cycle collector is paused for the search: the search makes no reference cycles, and the
+        # collector's passes over the objects it keeps alive (the moves and keys on the path, the set of
+        # positions proven lost) cost up to 8% of its time (docs/solver.md, "Compiled"). ``spend`` still
+        # collects the young objects now and then, so cycles a plugin makes cannot pile up.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._run()
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _run(self) -> Result:
         started = time.perf_counter()
         if self.budget.seconds is not None:
             self._deadline = started + self.budget.seconds
@@ -436,6 +452,8 @@ class Search:
         if self._rival is not None and self.nodes > self._rival.value:
             raise _Stop("beaten")
         self.nodes += 1
+        if not self.nodes % _COLLECT_EVERY:
+            gc.collect(0)
 
     def _replay(self, moves: tuple[Move, ...]) -> tuple[str, ...]:
         """The move texts of ``moves``, checked by replaying them as text from the start to a win."""
