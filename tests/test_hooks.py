@@ -133,3 +133,24 @@ def test_a_plugin_that_raises_is_named_and_changes_nothing(knock):
     with pytest.raises(PluginError, match=r"^plugin 'knocker' failed in hook 'apply_action': RuntimeError: broken on purpose$"):
         state.push(framework.Move(-1, -1, 1, "knock"))
     assert state.to_json() == before and state.move_stack == []
+
+
+HUSH = '''
+from framework import hookimpl
+
+
+@hookimpl(wrapper=True)
+def legal_moves(state):
+    """A pluggy wrapper around the other plugins' legal_moves: it keeps none of their moves."""
+    yield
+    return []
+'''
+
+
+def test_a_wrapper_around_the_only_plugin_of_a_hook_sees_its_answer(knock, tmp_path, install_plugin):
+    # One plugin alone is asked without pluggy's loop (Hooks._call); a wrapper beside it must still be heard.
+    assert "knock!" in texts(position(knock, ["AH", "5S", "6H", "7C"]))
+    install_plugin("hush", "hush_plugin", HUSH)
+    (tmp_path / "hushed.yaml").write_text(GAME.replace("plugins:\n", "plugins:\n  - hush\n"))
+    hushed = framework.load_game(str(tmp_path / "hushed.yaml"))
+    assert texts(position(hushed, ["AH", "5S", "6H", "7C"])) == {"t2 t3", "t3 t4"}
