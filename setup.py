@@ -26,6 +26,7 @@ COMPILED = [
     "framework/moves.py",
     "framework/compile.py",
     "framework/hooks.py",
+    "framework/hookcheck.py",
     "framework/state.py",
     "framework/game.py",
     "framework/solver/canonical.py",
