@@ -80,7 +80,7 @@ class Group:
     __slots__ = (
         "spec", "name", "role", "label", "index", "piles", "fits_table", "pick", "max_cards",
         "targets", "empty_accepts", "empty_sources", "stock_target", "stock_targets", "run_table",
-        "fits_on", "target_groups",
+        "fits_on", "target_groups", "one_card_at_a_time",
     )
 
     def __init__(self, spec: GroupSpec, index: int, first_pile: int) -> None:
@@ -106,6 +106,8 @@ class Group:
         self.empty_sources: frozenset[int] = frozenset()  # group indices
         self.stock_target = -1
         self.stock_targets: range = range(0)  # the piles a stock deals onto
+        #: Whether a move lays one card at a time on this group's piles (a foundation, but one filled at once).
+        self.one_card_at_a_time = spec.role is Role.FOUNDATION and not spec.fill_at_once
 
     def fits(self, below: int, above: int) -> bool:
         """Whether card ``above`` may be built on card ``below`` in this group."""

@@ -235,9 +235,10 @@ class State:
                 empty_piles = sum(1 for other in group.piles if not piles[other])
         for target_group in group.target_groups:
             taking, empty = takers.get(target_group.index) or self._takers(target_group, takers)
-            found = [(target, count) for count in range(1, most + 1) for target in taking.get(pile[-count], ())]
+            reach = 1 if target_group.one_card_at_a_time else most  # the most cards one move lays there
+            found = [(target, count) for count in range(1, reach + 1) for target in taking.get(pile[-count], ())]
             if empty and group.index in target_group.empty_sources:
-                found += [(target, count) for count in self._onto_empty(target_group, pile, most, base_rank)
+                found += [(target, count) for count in self._onto_empty(target_group, pile, reach, base_rank)
                           for target in empty]
             if group.pick is _TOP_OR_WHOLE:
                 found = [(target, count) for target, count in found if count in (1, len(pile))]
@@ -293,7 +294,7 @@ class State:
         if group.max_cards is not None and room + count > group.max_cards:
             return False
         if count > 1 and group.role is _FOUNDATION:
-            if not group.spec.fill_at_once:
+            if group.one_card_at_a_time:
                 return False
             fits = group.fits_table
             for i in range(len(pile) - count, len(pile) - 1):
