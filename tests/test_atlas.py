@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 
 import pytest
-from test_player import patience
+from test_player import assert_one_line_error, patience
 
 from framework.cli.atlas import ATLAS_NODES, ATLAS_SEARCHES, ATLAS_SECONDS
 from framework.cli.solve import MEMORY_MB
 from framework.solver.store import Store, Study
 
-pytest.importorskip("matplotlib", reason="the atlas's charts are the optional extra patience-games[atlas]")
+#: For the tests that draw the charts.
+charts = pytest.mark.skipif(importlib.util.find_spec("matplotlib") is None,
+                            reason="the atlas's charts are the optional extra patience-games[atlas]")
 
 LADDER = Path(__file__).parent / "solver_games" / "ladder.yaml"
 BUDGET = {"nodes": ATLAS_NODES, "seconds": ATLAS_SECONDS, "memory_mb": MEMORY_MB}
@@ -55,6 +58,7 @@ def atlas(folder: Path, *arguments: str):
                     "--rules-path", str(folder / "rules"), cwd=folder)
 
 
+@charts
 def test_the_atlas_tables_every_game_from_the_store(studied):
     (studied / "docs").mkdir()
     result = atlas(studied, "agreeing", "unsure", "apart", "unstudied")
@@ -79,6 +83,7 @@ def test_the_atlas_tables_every_game_from_the_store(studied):
     assert "![Win rates](atlas/win-rates.svg)" in text and "![Time per deal](atlas/times.svg)" in text
 
 
+@charts
 def test_the_charts_are_svg_and_the_same_every_time(studied):
     atlas(studied, "agreeing", "unsure", "apart")
     charts = studied / "docs" / "atlas"
@@ -99,6 +104,7 @@ def rows_and_frame(svg: str) -> tuple[list[float], float, float]:
     return sorted(ticks), float(frame[2]), float(frame[1])
 
 
+@charts
 def test_a_chart_of_many_games_has_half_a_row_above_the_first_and_below_the_last(tmp_path):
     (tmp_path / "rules").mkdir()
     names = [f"many{number:02d}" for number in range(30)]
@@ -116,6 +122,7 @@ def test_a_chart_of_many_games_has_half_a_row_above_the_first_and_below_the_last
         assert bottom - ticks[-1] == pytest.approx(row / 2, rel=0.01), chart
 
 
+@charts
 def test_the_atlas_solves_the_deals_missing_and_keeps_them(tmp_path):
     (tmp_path / "rules").mkdir()
     game(tmp_path / "rules", "ladder", None)
@@ -132,3 +139,15 @@ def test_the_atlas_solves_the_deals_missing_and_keeps_them(tmp_path):
 def test_a_bad_deals_of_is_a_usage_error(tmp_path):
     result = patience("atlas", "--deals-of", "steeplechase", cwd=tmp_path)
     assert result.returncode == 2 and "expected GAME=N" in result.stderr
+
+
+def test_without_matplotlib_the_atlas_says_so_before_it_studies_anything(tmp_path):
+    hidden = tmp_path / "hidden"  # a matplotlib that fails to import, as where the extra is not installed
+    (hidden / "matplotlib").mkdir(parents=True)
+    (hidden / "matplotlib" / "__init__.py").write_text("raise ImportError('not installed')\n", encoding="utf-8")
+    (tmp_path / "rules").mkdir()
+    game(tmp_path / "rules", "ladder", None)
+    result = patience("atlas", "ladder", "--deals", "3", "--out", "atlas.md", "--rules-path", str(tmp_path / "rules"),
+                      env={"PYTHONPATH": str(hidden)}, cwd=tmp_path)
+    assert_one_line_error(result, "the atlas's charts need matplotlib", "patience-games[atlas]")
+    assert "Ladder" not in result.stderr and not (tmp_path / "atlas.sqlite").exists()  # nothing studied

@@ -61,6 +61,7 @@ def atlas(games: tuple[str, ...], deals: int, deals_of: tuple[str, ...], store_p
     from ..solver.store import Store, Study
 
     counts = deal_counts(deals_of)
+    charts.require()
     names = list(games) or list(available_games())
     budget = Budget(nodes=nodes, seconds=seconds, memory_mb=memory)
     rows = []

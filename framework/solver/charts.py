@@ -22,11 +22,21 @@ class ChartError(PatienceError):
     """matplotlib is not installed."""
 
 
-def _pyplot():  # type: ignore[no-untyped-def]
+def require() -> None:
+    """Refuse with ``ChartError`` where the charts cannot be drawn: said before a long study, not after it."""
+    _matplotlib()
+
+
+def _matplotlib():  # type: ignore[no-untyped-def]
     try:
         import matplotlib
     except ImportError:
         raise ChartError("the atlas's charts need matplotlib: pip install 'patience-games[atlas]'") from None
+    return matplotlib
+
+
+def _pyplot():  # type: ignore[no-untyped-def]
+    matplotlib = _matplotlib()
     matplotlib.use("Agg")  # files only: no window, no display needed
     matplotlib.rcParams["svg.hashsalt"] = "patience-atlas"
     matplotlib.rcParams["svg.fonttype"] = "none"  # text stays text: smaller, and found by search and screen readers
