@@ -287,15 +287,14 @@ class State:
     def _lays(group: Group, pile: list[int], count: int, room: int) -> bool:
         """Whether the top ``count`` cards of ``pile`` fit ``group``'s size and, on a foundation, its build rule.
 
-        A foundation takes one card at a time, but for a foundation filled at
-        once, whose cards must each fit the one before; elsewhere the group's
-        pick rule has already said what may move.
+        More than one card comes here for a foundation only when it is filled at
+        once (``_run_moves`` offers the others one card alone), and its cards
+        must each fit the one before; elsewhere the group's pick rule has
+        already said what may move.
         """
         if group.max_cards is not None and room + count > group.max_cards:
             return False
         if count > 1 and group.role is _FOUNDATION:
-            if group.one_card_at_a_time:
-                return False
             fits = group.fits_table
             for i in range(len(pile) - count, len(pile) - 1):
                 if not fits[pile[i] * 52 + pile[i + 1]]:

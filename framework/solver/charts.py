@@ -22,12 +22,8 @@ class ChartError(PatienceError):
     """matplotlib is not installed."""
 
 
-def require() -> None:
-    """Refuse with ``ChartError`` where the charts cannot be drawn: said before a long study, not after it."""
-    _matplotlib()
-
-
-def _matplotlib():  # type: ignore[no-untyped-def]
+def require():  # type: ignore[no-untyped-def]
+    """matplotlib; ``ChartError`` where it is not installed (asked before a long study, not after it)."""
     try:
         import matplotlib
     except ImportError:
@@ -36,7 +32,7 @@ def _matplotlib():  # type: ignore[no-untyped-def]
 
 
 def _pyplot():  # type: ignore[no-untyped-def]
-    matplotlib = _matplotlib()
+    matplotlib = require()
     matplotlib.use("Agg")  # files only: no window, no display needed
     matplotlib.rcParams["svg.hashsalt"] = "patience-atlas"
     matplotlib.rcParams["svg.fonttype"] = "none"  # text stays text: smaller, and found by search and screen readers
