@@ -22,9 +22,14 @@ PROJECT = "patience"
 hookspec = pluggy.HookspecMarker(PROJECT)
 #: Marks a plugin's function or method as a hook implementation.
 hookimpl = pluggy.HookimplMarker(PROJECT)
-#: The hooks by which a plugin changes what moves do or which are legal: with one, a plugin may move or read any
-#: card of any pile, and what the solver proves from the rule data alone no longer holds.
+#: The hooks by which a plugin changes which moves are legal, what a move does or when the game is won: with one,
+#: a plugin may move or read any card of any pile, and what the solver proves from the rule data alone (its sinks,
+#: forced moves and doomed positions: ``solver/canonical.py``, ``forced.py``, ``doomed.py``) no longer holds.
 RULE_HOOKS = frozenset(("legal_moves", "pick_limits", "after_move", "apply_action", "is_won"))
+#: The hooks that leave the rules of play to the data: they keep variables, name deals, word moves and refusals,
+#: and check states read from JSON. The kernel never asks them while it plays (``tests/test_rule_hooks.py``).
+#: Every hook is in exactly one of the two sets.
+OTHER_HOOKS = frozenset(("state_vars", "deal_order", "move_text", "move_words", "explain_refusal", "check_state"))
 
 
 @hookspec

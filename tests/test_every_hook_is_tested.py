@@ -11,14 +11,11 @@ import ast
 import inspect
 from pathlib import Path
 
-from framework import available_games, hookspecs, load_game, plugins
+from helpers import declared_hooks
+
+from framework import available_games, load_game, plugins
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def hook_names() -> set[str]:
-    return {name for name, function in inspect.getmembers(hookspecs, inspect.isfunction)
-            if hasattr(function, "patience_spec")}
 
 
 def implemented_in(path: Path) -> set[str]:
@@ -54,5 +51,5 @@ def test_every_hook_has_a_tested_implementation():
     tested = set()
     for path in [*(ROOT / "plugins").glob("*.py"), *(ROOT / "tests").rglob("test_*.py")]:
         tested |= implemented_in(path)
-    missing = hook_names() - tested
+    missing = declared_hooks() - tested
     assert not missing, f"no built-in plugin or test plugin implements: {sorted(missing)}"
