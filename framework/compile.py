@@ -140,6 +140,12 @@ class Group:
             return None if base_rank is None else (base_rank - 2) % 13 + 1
         return accepts if isinstance(accepts, int) else None
 
+    def cards_dealt(self, left: int) -> int:
+        """How many cards a deal from a pile of this stock holding ``left`` cards moves: one onto each pile it deals
+        onto, or its cards per turn onto one pile; fewer where fewer are left."""
+        per_turn = len(self.stock_targets) if len(self.stock_targets) > 1 else self.spec.cards_per_turn
+        return min(per_turn, left)
+
     def pile_name(self, pile: int) -> str:
         """The short name of pile ``pile`` (a state index): the label, numbered if the group has several."""
         if len(self.piles) == 1:

@@ -109,11 +109,14 @@ def text_refusal(state: State, action: str, places: list[set[int]], count: int |
         if not moves:
             return "a card move goes from one pile to another"
     elif action == DEAL:
-        moves = [Move(stock.piles.start, stock.stock_target, count or 1, DEAL) for stock in game.stocks]
+        moves = [Move(stock.piles.start, stock.stock_target,
+                      count or max(1, stock.cards_dealt(len(state.piles[stock.piles.start]))), DEAL)
+                 for stock in game.stocks]
         if not moves:
             return "this game has no stock that deals"
     elif action == REDEAL:
-        moves = [Move(stock.stock_target, stock.piles.start, count or 1, REDEAL) for stock in game.stocks]
+        moves = [Move(stock.stock_target, stock.piles.start, count or max(1, len(state.piles[stock.stock_target])),
+                      REDEAL) for stock in game.stocks]
         if not moves:
             return "this game has no stock to turn over again"
     elif action == GATHER:
@@ -377,6 +380,9 @@ def _deal_refusal(state: State, move: Move) -> str | None:
     room = game.pile_group[move.target].max_cards
     if len(targets) == 1 and room is not None and len(state.piles[move.target]) + move.count > room:
         return f"{place(game, move.target)} holds {count_words(room, 'card')}: play it before turning {stock} again"
+    dealt = group.cards_dealt(len(state.piles[move.source]))
+    if move.count != dealt:
+        return f"{stock} deals {count_words(dealt, 'card')} now, not {move.count}"
     return None
 
 
@@ -404,6 +410,9 @@ def _redeal_refusal(state: State, move: Move) -> str | None:
         if group.spec.redeals == 0:
             return f"{stock} is used up: it is turned once, with no redeal"
         return f"{stock} is used up: its {count_words(group.spec.redeals, 'redeal')} are used"
+    lying = len(state.piles[move.source])
+    if move.count != lying:
+        return f"a redeal turns over the whole of {waste}: {count_words(lying, 'card')}, not {move.count}"
     return None
 
 

@@ -308,8 +308,7 @@ class State:
             if piles[pile]:
                 if spec.needs_no_empty_piles and not all(piles[target] for target in stock.stock_targets):
                     continue
-                per_turn = len(stock.stock_targets) if len(stock.stock_targets) > 1 else spec.cards_per_turn
-                count = min(per_turn, len(piles[pile]))
+                count = stock.cards_dealt(len(piles[pile]))
                 room = self.game.pile_group[stock.stock_target].max_cards
                 if room is not None and len(stock.stock_targets) == 1 and len(piles[stock.stock_target]) + count > room:
                     continue  # a waste of one card is played from before the next is turned

@@ -99,3 +99,12 @@ def test_a_plugin_answers_for_its_own_rule_before_the_kernel():
     move = state.parse_move("g21 a1")  # legal: the bottom row is free
     held = Move(state.game.pile_index("g11"), move.target)
     assert state.explain(held).startswith("in a grid, a card is free only at an edge of its column")
+
+
+def test_a_deal_or_a_redeal_of_another_number_of_cards_says_how_many_it_moves():
+    game = framework.load_game("klondike-draw-3")
+    state = position(game, {"s": "2C 3C", "t1": "KS"})
+    stock, waste = game.pile_index("s"), game.pile_index("w")
+    assert state.explain(Move(stock, waste, 3, "deal")) == "the stock deals 2 cards now, not 3"
+    state = position(game, {"w": "2C 3C", "t1": "KS"})
+    assert state.explain(Move(waste, stock, 1, "redeal")) == "a redeal turns over the whole of the waste: 2 cards, not 1"
