@@ -119,7 +119,7 @@ def parse_spec(raw: bytes | str, *, source: str = "<rules>", game_id: str = "gam
 
 # --- building the spec -----------------------------------------------------------------------
 # Each key a rule file may give becomes the spec's field of the same name, converted; a key the
-# file leaves out keeps the field's default (``spec.py``). Adding a rule key: docs/rules.md.
+# file leaves out keeps the field's default (``spec.py``). Adding a rule key: docs/development.md.
 
 
 def _rank_or_word(value: Any) -> int | str:

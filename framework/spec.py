@@ -5,7 +5,7 @@ meaning checks, so the compiler trusts it. Every word a rule file may give
 as a rule's value is declared once here, as an enum, and every default is
 the default of a field here (or of a function here, where it depends on
 another key): the loader passes on only the keys a rule file gives.
-``tests/test_vocabulary.py`` checks that the JSON Schema says the same.
+``tests/test_spec_words.py`` checks that the JSON Schema and the loader say the same.
 """
 
 from __future__ import annotations

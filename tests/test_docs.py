@@ -360,6 +360,15 @@ def test_links_between_the_pages_resolve():
     assert broken == []
 
 
+def test_the_layer_table_of_development_md_names_every_module():
+    rows = [line for line in section(read("docs/development.md"), "## The layers").splitlines() if line.startswith("| ")]
+    named = {name for row in rows[1:] for name in re.findall(r"`([\w/]+)`", row.split("|")[2])}
+    framework_dir = ROOT / "framework"
+    modules = {path.stem for path in framework_dir.glob("*.py") if path.stem != "__init__"}
+    packages = {f"{path.parent.name}/" for path in framework_dir.glob("*/__init__.py")}
+    assert named == modules | packages
+
+
 def test_every_family_word_has_a_heading_on_the_games_page():
     family = game_schema()["properties"]["family"]
     assert list(family["x-headings"]) == family["enum"]
