@@ -1,19 +1,14 @@
 """Our deals of a tableau-only game given to Solvitaire, deal by deal, beside our study's answers.
 
-Solvitaire (Blake & Gent's solver, github.com/thecharlieblake/Solvitaire) is the source of
-the published win rates the atlas compares with. This script writes each deal as the
-Solvitaire deal file of its tableau (bottom card first), runs Solvitaire on it with
-``--type PRESET --classify``, and prints its answer beside the one a study store holds for
-the same deal. It only handles games whose every card is dealt to the tableau (Simple
-Simon, Mrs. Mop, Baker's Game ...): a stock, cells or a reserve would need more of
-Solvitaire's deal format.
-
-Solvitaire is not packaged; build it from a snapshot of its repository with the Debian
-package ``libboost-program-options-dev`` (its CMake file fetches googletest, which needs
-the network, so compile it directly):
-
-    g++ -O2 -std=c++14 -DNDEBUG -Ilib/rapidjson -Ilib $(find src/main -name '*.cpp') \\
-        -o solvitaire -lboost_program_options
+Solvitaire (Blake & Gent's solver) is the source of the published win rates the atlas
+compares with. It is not in any package registry; it comes from its public repository,
+github.com/thecharlieblake/Solvitaire. This script takes the path of a Solvitaire program
+you already have (``--solvitaire PATH``), writes each deal as the Solvitaire deal file of
+its tableau (bottom card first), runs the program on it with ``--type PRESET --classify``,
+and prints its answer beside the one a study store holds for the same deal; without
+``--solvitaire`` it only writes the deal files. It only handles games whose every card is
+dealt to the tableau (Simple Simon, Mrs. Mop, Baker's Game ...): a stock, cells or a
+reserve would need more of Solvitaire's deal format.
 
     .venv/bin/python benchmarks/solvitaire_check.py simple-simon --study docs/atlas/atlas.sqlite \\
         --solvitaire /path/to/solvitaire
@@ -26,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sqlite3
 import subprocess
 import sys
@@ -76,11 +72,14 @@ def main() -> None:
     parser.add_argument("game")
     parser.add_argument("seeds", nargs="*", type=int)
     parser.add_argument("--study", help="a study store: check the deals it holds as lost (with no SEEDS)")
-    parser.add_argument("--solvitaire", help="the Solvitaire program (without it, the deal files are only written)")
+    parser.add_argument("--solvitaire", metavar="PATH",
+                        help="the Solvitaire program you have (without it, the deal files are only written)")
     parser.add_argument("--preset", help="Solvitaire's game type (default: the game's name, as Solvitaire spells it)")
     parser.add_argument("--seconds", type=int, default=60, help="Solvitaire's time per deal")
     parser.add_argument("--out", help="folder for the deal files (default: a temporary one)")
     args = parser.parse_args()
+    if args.solvitaire and not (Path(args.solvitaire).is_file() and os.access(args.solvitaire, os.X_OK)):
+        parser.error(f"--solvitaire: no program at {args.solvitaire}")
     game = load_game(args.game)
     answers = study_answers(args.study, game.spec.id) if args.study else {}
     seeds = args.seeds or sorted(seed for seed, answer in answers.items() if answer == "lost")

@@ -369,6 +369,18 @@ def test_the_layer_table_of_development_md_names_every_module():
     assert named == modules | packages
 
 
+#: Commands that build a program from another repository's sources.
+BUILD_STEPS = re.compile(r"\b(g\+\+|gcc|clang|cmake|git clone|\./configure)\s")
+
+
+def test_no_page_or_script_tells_how_to_build_an_outside_program():
+    # A program from outside the package registries is named by its public repository, and taken by its path.
+    files = [ROOT / "README.md", *DOCS.glob("*.md"), *(ROOT / "benchmarks").glob("*.py")]
+    found = [f"{path.relative_to(ROOT)}: {match.group()}" for path in files
+             for match in BUILD_STEPS.finditer(path.read_text("utf-8"))]
+    assert found == []
+
+
 def test_every_family_word_has_a_heading_on_the_games_page():
     family = game_schema()["properties"]["family"]
     assert list(family["x-headings"]) == family["enum"]
