@@ -11,18 +11,22 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .cards import parse_card
+from .cards import card_text, parse_card
 from .game import Game
 from .state import State
 
 
-def position(game: Game, piles: Mapping[str, str], **variables: Any) -> State:
+def position(game: Game, piles: Mapping[str, str], *, rest: str | None = None, **variables: Any) -> State:
     """A state of ``game`` with the given piles; every other pile is empty.
 
     ``piles`` maps pile names to cards, bottom first; cards before a ``|`` lie
     face down (``"3C 4D | 5H"``). ``variables`` override the game's starting
-    state variables. The cards need not make up the whole pack, so a position
-    can hold just what a rule needs.
+    state variables (``base_rank=7``). The cards need not make up the whole pack,
+    so a position can hold just what a rule needs; with ``rest``, the pack's
+    cards not named go, in card order, to the bottom of pile ``rest`` (under the
+    cards named for it, face down if those begin face down), so that the pack
+    stays whole: ``ValueError`` if the piles name more of a card than the
+    pack holds.
     """
     contents: list[list[int]] = [[] for _ in game.pile_names]
     face_down = [0] * len(contents)
@@ -31,6 +35,17 @@ def position(game: Game, piles: Mapping[str, str], **variables: Any) -> State:
         index = game.pile_index(name)
         contents[index] = [parse_card(word) for word in down.split() + up.split()]
         face_down[index] = len(down.split())
+    if rest is not None:
+        left = Counter(game.pack)
+        left.subtract(card for cards in contents for card in cards)
+        too_many = sorted(card for card, count in left.items() if count < 0)
+        if too_many:
+            raise ValueError(f"the position holds more cards than the pack: {' '.join(map(card_text, too_many))}")
+        index = game.pile_index(rest)
+        extra = sorted(left.elements())
+        contents[index] = extra + contents[index]
+        if face_down[index]:
+            face_down[index] += len(extra)
     unknown = set(variables) - set(game.initial_vars)
     if unknown:
         raise KeyError(f"{game.id} keeps no variable {sorted(unknown)[0]!r}")

@@ -1,23 +1,23 @@
-"""Shared helpers: the launch games, concrete positions written as card texts, fresh environments, the browser."""
+"""The fixtures the tests share: the launch game, fresh environments, plugins installed for a test, a server, the
+browser. Plain helpers are in ``helpers.py``."""
 
 from __future__ import annotations
 
 import functools
 import importlib
 import os
+import re
 import shutil
 import subprocess
 import sys
 import textwrap
-from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator
 from pathlib import Path
 from typing import NoReturn
 
 import pytest
 
 import framework
-from framework.cards import card_text, parse_card, parse_rank
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -33,73 +33,6 @@ def cache_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 def steeplechase() -> framework.Game:
     """The built-in Steeplechase game."""
     return framework.load_game("steeplechase")
-
-
-def make_position(
-    game: framework.Game,
-    piles: Mapping[str, str],
-    *,
-    base: str | None = None,
-    rest: str = "s",
-    **variables: object,
-) -> framework.State:
-    """A position of ``game`` with the given piles, every card of the decks accounted for.
-
-    ``piles`` maps pile names to card texts, bottom card first (``{"t1": "KS QH"}``);
-    piles not named are empty. The cards not named go to the bottom of pile
-    ``rest`` (under the cards given for it), so the decks stay whole: by default
-    into the stock, or e.g. under the obstacle's playable card when a position
-    needs an empty stock. ``base`` is the base rank (``"7"``), for games that have one;
-    ``variables`` set other state variables.
-    """
-    named = {name: [parse_card(word) for word in text.split()] for name, text in piles.items()}
-    left = full_decks(game)
-    left.subtract(card for cards in named.values() for card in cards)
-    too_many = [card_text(card) for card, count in left.items() if count < 0]
-    assert not too_many, f"the position uses more cards than the decks hold: {too_many}"
-    named[rest] = sorted(left.elements()) + named.get(rest, [])
-    data = {
-        "format": "patience-state",
-        "version": 1,
-        "game": game.id,
-        "piles": {name: [card_text(card) for card in named.get(name, [])] for name in game.pile_names},
-        "vars": ({} if base is None else {"base_rank": parse_rank(base)}) | variables,
-    }
-    return game.state_from_json(data)
-
-
-def legal_texts(state: framework.State) -> set[str]:
-    """The texts of the legal moves of ``state``; fails if a move is generated twice."""
-    texts = [state.move_text(move) for move in state.legal_moves()]
-    assert len(texts) == len(set(texts)), f"a move is generated twice: {sorted(texts)}"
-    return set(texts)
-
-
-def each(sources: str, targets: str) -> set[str]:
-    """Move texts from every pile in ``sources`` to every pile in ``targets`` (space-separated names)."""
-    return {f"{source} {target}" for source in sources.split() for target in targets.split()}
-
-
-def pile_texts(state: framework.State, name: str) -> str:
-    """The cards of pile ``name`` as text, bottom first."""
-    return " ".join(card_text(card) for card in state.piles[state.game.pile_index(name)])
-
-
-def card_counts(state: framework.State) -> Counter[int]:
-    """How many of each card the state holds, over all piles."""
-    return Counter(card for pile in state.piles for card in pile)
-
-
-def full_decks(game: framework.Game) -> Counter[int]:
-    """How many of each card the game's decks hold."""
-    return Counter({card: game.spec.decks for card in range(52)})
-
-
-def play(state: framework.State, texts: Iterable[str]) -> framework.State:
-    """Push the moves ``texts`` names, in order, and return the state."""
-    for text in texts:
-        state.push(state.parse_move(text))
-    return state
 
 
 #: What a fresh clone would not have: built or installed leftovers of this checkout.
@@ -249,6 +182,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """The address of a real ``patience serve`` on a free loopback port."""
+    process = subprocess.Popen([sys.executable, "-m", "framework.cli", "serve", "--port", "0"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = process.stdout.readline()
+        address = re.search(r"http://127\.0\.0\.1:\d+/", line)
+        assert address, f"patience serve printed {line!r}; stderr: {process.stderr.read() if process.poll() is not None else ''}"
+        yield address.group(0)
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
     """A headless Chromium driven by Playwright (a ``playwright.sync_api.Browser``)."""
     from playwright.sync_api import sync_playwright
@@ -260,27 +208,3 @@ def browser() -> Iterator[object]:
         launched = playwright.chromium.launch(executable_path=str(found), args=CHROMIUM_ARGS)
         yield launched
         launched.close()
-
-
-def game_names() -> set[str]:
-    """The ids and titles of the built-in games, lower case, but those that are words of the rule vocabulary
-    (the game Fan is also the key ``fan``): code that uses such a word names the key, not the game."""
-    from framework.schemacheck import game_schema
-
-    words: set[str] = set()
-
-    def collect(value: object) -> None:
-        if isinstance(value, dict):
-            words.update(str(key).lower() for key in value.get("properties", {}))
-            words.update(str(word).lower() for word in value.get("enum", ()))
-            for inner in value.values():
-                collect(inner)
-        elif isinstance(value, list):
-            for inner in value:
-                collect(inner)
-
-    collect(game_schema())
-    names = set()
-    for game_id, path in framework.available_games().items():
-        names |= {game_id, game_id.replace("-", " "), framework.load_spec(path).name.lower()}
-    return names - words

@@ -6,7 +6,7 @@ import importlib.util
 from pathlib import Path
 
 import pytest
-from test_player import assert_one_line_error, patience
+from helpers import GAMES, assert_one_line_error, patience
 
 from framework.cli.atlas import ATLAS_NODES, ATLAS_SEARCHES, ATLAS_SECONDS
 from framework.cli.solve import MEMORY_MB
@@ -16,7 +16,7 @@ from framework.solver.store import Store, Study
 charts = pytest.mark.skipif(importlib.util.find_spec("matplotlib") is None,
                             reason="the atlas's charts are the optional extra patience-games[atlas]")
 
-LADDER = Path(__file__).parent / "solver_games" / "ladder.yaml"
+LADDER = GAMES / "ladder.yaml"
 BUDGET = {"nodes": ATLAS_NODES, "seconds": ATLAS_SECONDS, "memory_mb": MEMORY_MB}
 
 

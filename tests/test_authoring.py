@@ -20,25 +20,25 @@ def the_game_file() -> str:
     return re.search(r"<!-- castle.yaml -->\n```yaml\n(.*?)```", DOC, re.DOTALL).group(1)
 
 
-def patience(*arguments: str, **environment: str):
+def run_in_process(*arguments: str, **environment: str):
     return CliRunner().invoke(main, list(arguments), env=environment or None, catch_exceptions=False)
 
 
 def test_patience_new_writes_a_starter_that_loads_and_plays(tmp_path):
-    result = patience("new", "castle", "--directory", str(tmp_path))
+    result = run_in_process("new", "castle", "--directory", str(tmp_path))
     assert result.exit_code == 0, result.output
     text = (tmp_path / "castle.yaml").read_text(encoding="utf-8")
     assert text.startswith("# yaml-language-server: $schema=file://")
     schema = Path(text.split("$schema=file://", 1)[1].splitlines()[0])
     assert schema.is_file() and schema.name == "game.schema.json"
-    assert patience("validate", str(tmp_path / "castle.yaml")).exit_code == 0
+    assert run_in_process("validate", str(tmp_path / "castle.yaml")).exit_code == 0
     assert framework.load_game(str(tmp_path / "castle.yaml")).deal(1).legal_moves()
-    again = patience("new", "castle", "--directory", str(tmp_path))
+    again = run_in_process("new", "castle", "--directory", str(tmp_path))
     assert again.exit_code == 2 and "exists already" in again.output
 
 
 def test_patience_new_refuses_a_bad_name(tmp_path):
-    result = patience("new", "../castle", "--directory", str(tmp_path))
+    result = run_in_process("new", "../castle", "--directory", str(tmp_path))
     assert result.exit_code == 2 and "not a game name" in result.output
 
 
@@ -51,18 +51,18 @@ def castle(tmp_path) -> Path:
 
 
 def test_the_tutorial_game_validates_and_the_typo_gives_the_message_shown(castle):
-    result = patience("validate", str(castle))
+    result = run_in_process("validate", str(castle))
     assert result.exit_code == 0 and result.output.strip() == f"{castle}: ok"
     castle.write_text(the_game_file().replace("    pick: top card", "    pik: top card"), encoding="utf-8")
-    result = patience("validate", str(castle))
+    result = run_in_process("validate", str(castle))
     shown = re.search(r"castle.yaml:\d+:\d+: unknown key 'pik'.*", DOC).group(0)
     assert result.exit_code == 1 and result.output.strip() == f"{castle.parent}/{shown}"
 
 
 def test_the_tutorial_game_plays_by_name_from_the_users_directory(castle):
     environment = {"PATIENCE_RULES_PATH": str(castle.parent)}
-    assert "Beleaguered Castle" in patience("list", **environment).output
-    shown = patience("show", "castle", "--seed", "1", **environment)
+    assert "Beleaguered Castle" in run_in_process("list", **environment).output
+    shown = run_in_process("show", "castle", "--seed", "1", **environment)
     assert shown.exit_code == 0 and "A♣" in shown.output
     game = framework.load_game(str(castle))
     state = game.deal(1)
@@ -72,7 +72,7 @@ def test_the_tutorial_game_plays_by_name_from_the_users_directory(castle):
 
 def test_the_tutorial_game_is_solved(castle):
     command = re.search(r"patience solve castle --seed (\d+)", DOC)
-    result = patience("solve", "castle", "--seed", command.group(1), "--nodes", "20000", PATIENCE_RULES_PATH=str(castle.parent))
+    result = run_in_process("solve", "castle", "--seed", command.group(1), "--nodes", "20000", PATIENCE_RULES_PATH=str(castle.parent))
     assert result.exit_code == 0
     assert re.search(r": (won|lost)\b", result.output), result.output
 

@@ -25,7 +25,7 @@ CORPUS = Path(__file__).with_name("bad_rules")
 CASES = sorted(CORPUS.glob("*.yaml"))
 
 
-def problems(path: Path | str) -> list[str]:
+def file_problems(path: Path | str) -> list[str]:
     """The problems loading ``path`` reports, with the path shortened to the file's name."""
     with pytest.raises(LoadError) as caught:
         framework.load_game(str(path))
@@ -38,7 +38,7 @@ def expected(path: Path) -> list[str]:
 
 @pytest.mark.parametrize("path", CASES, ids=lambda path: path.stem)
 def test_each_bad_rule_file_is_refused_with_its_exact_problems(path):
-    assert problems(path) == expected(path)
+    assert file_problems(path) == expected(path)
 
 
 def test_the_corpus_is_whole():
@@ -53,20 +53,20 @@ def test_a_ten_megabyte_file_is_refused_by_its_size(tmp_path):
         file.write(b"name: Big\nrules: '")
         file.write(b"x" * 10_000_000)
         file.write(b"'\n")
-    assert problems(path) == [f"big.yaml: file too large: 10000020 bytes (a rule file has at most {MAX_BYTES})"]
+    assert file_problems(path) == [f"big.yaml: file too large: 10000020 bytes (a rule file has at most {MAX_BYTES})"]
     with pytest.raises(LoadError, match=r"^<rules>: file too large: 10000020 bytes"):
         framework.parse_spec(path.read_bytes())
 
 
 def test_files_that_are_not_rule_files(tmp_path):
-    assert problems(tmp_path / "missing.yaml") == ["missing.yaml: cannot read: No such file or directory"]
-    assert problems(tmp_path / "no\0such.yaml") == ["no\0such.yaml: cannot read: embedded null byte"]
-    assert problems("x" * 5000)[0].startswith("x" * 5000 + ": no such game (")
+    assert file_problems(tmp_path / "missing.yaml") == ["missing.yaml: cannot read: No such file or directory"]
+    assert file_problems(tmp_path / "no\0such.yaml") == ["no\0such.yaml: cannot read: embedded null byte"]
+    assert file_problems("x" * 5000)[0].startswith("x" * 5000 + ": no such game (")
     if hasattr(os, "mkfifo"):  # a pipe would block a reader that opened it
         os.mkfifo(tmp_path / "pipe.yaml")
-        assert problems(tmp_path / "pipe.yaml") == ["pipe.yaml: is not a regular file"]
+        assert file_problems(tmp_path / "pipe.yaml") == ["pipe.yaml: is not a regular file"]
     if Path("/dev/zero").exists():  # a device that never ends
-        assert problems("/dev/zero") == ["zero: is not a regular file"]
+        assert file_problems("/dev/zero") == ["zero: is not a regular file"]
 
 
 def test_a_user_rules_directory_that_cannot_be_read_has_no_games(tmp_path, monkeypatch):

@@ -3,27 +3,27 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-from test_solver import LOST_LADDER, TRICKLE_ENDGAME, exhaustive, replays_to_a_win, tiny, tiny_position
+from helpers import LOST_LADDER, TRICKLE_ENDGAME, exhaustive, replays_to_a_win, small_game, small_rules
 
 import framework
 from framework.solver import LOST, UNKNOWN, WON, Budget
 from framework.solver.beam import Score
 from framework.solver.search import BEAM_ROUNDS, Round, Search
+from framework.testing import position
 
 BEAMS = (Round(0, beam_width=2), Round(0, beam_width=8))
 
 
 def test_the_score_counts_foundation_cards_buried_cards_breaks_and_empty_piles(steeplechase):
-    trickle = tiny("trickle")
+    trickle = small_game("trickle")
     # 4 cards up (+20); buried under a top card: the 8's Q (1) and five waste cards (5), -18.
-    assert Score(trickle)(tiny_position(trickle, TRICKLE_ENDGAME)) == 2
+    assert Score(trickle)(position(trickle, TRICKLE_ENDGAME)) == 2
     empty_column = dict(TRICKLE_ENDGAME, t1="", w="9H KH JH 5H TH 6H 7H")
-    assert Score(trickle)(tiny_position(trickle, empty_column)) == 20 - 3 * 7 + 2
+    assert Score(trickle)(position(trickle, empty_column)) == 20 - 3 * 7 + 2
     # Ladder's columns move runs: 9 on 7, 5 on 9, 8 on 5, K on 8 and J on 6 are breaks.
-    ladder = tiny("ladder")
-    assert Score(ladder)(tiny_position(ladder, LOST_LADDER)) == 20 - 4 * 5
+    ladder = small_game("ladder")
+    assert Score(ladder)(position(ladder, LOST_LADDER)) == 20 - 4 * 5
     # Klondike's 21 face-down cards count as breaks; the stock counts for nothing.
     assert Score(framework.load_game("klondike"))(framework.load_game("klondike").deal(1)) == -4 * 21
 
@@ -35,7 +35,7 @@ def test_the_score_counts_foundation_cards_buried_cards_breaks_and_empty_piles(s
 
 
 def test_beams_win_only_deals_that_are_won_and_their_lines_replay():
-    game = tiny("trickle")
+    game = small_game("trickle")
     won = 0
     for seed in range(1, 13):
         start = game.deal(seed)
@@ -50,14 +50,14 @@ def test_beams_win_only_deals_that_are_won_and_their_lines_replay():
 
 
 def test_a_beam_wins_a_deal_that_the_best_ranked_moves_alone_miss():
-    start = tiny("trickle").deal(5)
+    start = small_game("trickle").deal(5)
     assert Search(start, Budget(), rounds=(Round(0),)).run().answer == UNKNOWN
     result = Search(start, Budget(), rounds=(Round(0, beam_width=1),)).run()
     assert result.answer == WON and replays_to_a_win(start, result.line)
 
 
 def test_a_beam_never_proves_a_loss():
-    start = tiny("trickle").deal(1)
+    start = small_game("trickle").deal(1)
     assert Search(start, Budget(), rounds=(Round(sys.maxsize),)).run().answer == LOST
     search = Search(start, Budget(), rounds=BEAMS)
     result = search.run()
@@ -79,7 +79,7 @@ def test_a_beam_stops_when_a_rival_decided_within_fewer_positions(steeplechase):
 
 
 def test_a_round_is_given_up_after_its_most_positions():
-    start = tiny("trickle").deal(1)
+    start = small_game("trickle").deal(1)
     whole = Search(start, Budget(), rounds=(Round(sys.maxsize),)).run()
     assert whole.answer == LOST and whole.nodes > 5
     cut = Search(start, Budget(), rounds=(Round(sys.maxsize, most_positions=5),)).run()
@@ -87,7 +87,7 @@ def test_a_round_is_given_up_after_its_most_positions():
 
 
 def test_a_beam_ends_where_actions_can_repeat_for_ever(tmp_path):
-    rules = (Path(__file__).parent / "solver_games" / "trickle.yaml").read_text()
+    rules = small_rules("trickle")
     assert "    deals_to: waste\n" in rules
     path = tmp_path / "trickle-again.yaml"
     path.write_text(rules.replace("    deals_to: waste\n", "    deals_to: waste\n    redeals: unlimited\n"))
@@ -101,10 +101,10 @@ def test_a_beam_ends_where_actions_can_repeat_for_ever(tmp_path):
 
 
 def test_where_the_start_offers_no_action_beams_and_the_rounds_given_up_for_them_are_left_out():
-    ladder = tiny("ladder")  # no stock, no action: every position is an endgame
+    ladder = small_game("ladder")  # no stock, no action: every position is an endgame
     search = Search(ladder.deal(1), Budget(), BEAM_ROUNDS)
     depth_first = tuple(round_ for round_ in BEAM_ROUNDS if not round_.beam_width and not round_.most_positions)
     assert search.schedule == depth_first
     assert search.schedule[:3] == (Round(0), Round(1), Round(2))
-    trickle = tiny("trickle")
+    trickle = small_game("trickle")
     assert Search(trickle.deal(1), Budget(), BEAM_ROUNDS).schedule == BEAM_ROUNDS

@@ -13,14 +13,14 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import make_position
-from test_player import assert_one_line_error, headings, patience, policy_line
+from helpers import assert_one_line_error, headings, patience, policy_line
 
 import framework
 from framework.cli import main
 from framework.player.render import draw
 from framework.savefile import write_json
 from framework.session import Session
+from framework.testing import position
 
 ROOT = Path(__file__).resolve().parent.parent
 STEEPLECHASE_RULES = ROOT / "rules" / "steeplechase.yaml"
@@ -189,7 +189,7 @@ def test_replay_steps_through_every_move_of_a_saved_game(steeplechase, tmp_path)
 
 def test_replay_of_a_position_without_its_deal(steeplechase, tmp_path):
     path = tmp_path / "position.json"
-    state = make_position(steeplechase, {"t1": "KS"}, base="7")
+    state = position(steeplechase, {"t1": "KS"}, rest="s", base_rank=7)
     path.write_text(json.dumps(state.to_json()))
     result = patience("replay", str(path))
     assert result.returncode == 0 and "no moves to step through" in result.stdout

@@ -10,10 +10,10 @@ from __future__ import annotations
 import functools
 
 import pytest
+from helpers import build, cards_of
 
 import framework
-from framework.cards import card_text
-from framework.testing import legal_texts, position
+from framework.testing import legal_texts
 
 GAMES = [
     "superior-canfield", "rainfall", "rainbow", "storehouse", "chameleon", "casino-canfield",
@@ -25,14 +25,6 @@ GAMES = [
 @functools.cache
 def game(game_id: str) -> framework.Game:
     return framework.load_game(game_id)
-
-
-def build(game_id: str, piles: dict[str, str], **variables: object) -> framework.State:
-    return position(game(game_id), piles, **variables)
-
-
-def cards_of(state: framework.State, name: str) -> str:
-    return " ".join(card_text(card) for card in state.piles[state.game.pile_index(name)])
 
 
 def face_down(state: framework.State, name: str) -> int:

@@ -7,10 +7,10 @@ turns the corner), so that the sets of legal moves stay small; the stock is empt
 from __future__ import annotations
 
 import pytest
+from helpers import cards_of
 
 import framework
 from framework import State
-from framework.cards import card_text
 from framework.testing import legal_texts, position
 
 GAMES = [
@@ -21,17 +21,13 @@ GAMES = [
 ]
 
 
-def build(game_id: str, piles: dict[str, str], filler: str = "KC", **variables: object) -> State:
+def filled(game_id: str, piles: dict[str, str], filler: str = "KC", **variables: object) -> State:
     """A position of ``game_id``: ``piles``, and ``filler`` on every tableau column not named."""
     game = framework.load_game(game_id)
     full = dict(piles)
     for pile in game.groups["tableau"].piles:
         full.setdefault(game.pile_names[pile], filler)
     return position(game, full, **variables)
-
-
-def cards_of(state: State, name: str) -> str:
-    return " ".join(card_text(card) for card in state.piles[state.game.pile_index(name)])
 
 
 def shape(game_id: str, seed: int = 1) -> tuple[list[int], list[int], int, list[str]]:
@@ -91,29 +87,29 @@ def test_the_eight_base_cards_start_on_the_foundations_in_pysolfc_suit_order(gam
 
 
 def test_lucas_moves_a_whole_run_of_one_suit_across_thirteen_columns():
-    state = build("lucas", {"t1": "9H 8H 7H", "t13": "TH", "t12": "8S"})
+    state = filled("lucas", {"t1": "9H 8H 7H", "t13": "TH", "t12": "8S"})
     assert legal_texts(state) == {"t1 t13 3"}  # not 't12 t1' (8S is not a heart): only one suit builds
 
 
 def test_indian_builds_in_any_suit_but_its_own_and_turns_up_the_face_down_card():
-    state = build("indian", {"t1": "5S | 9D", "t2": "TD", "t3": "TC", "t4": "TS"})
+    state = filled("indian", {"t1": "5S | 9D", "t2": "TD", "t3": "TC", "t4": "TS"})
     assert legal_texts(state) == {"t1 t3", "t1 t4"}  # not 't1 t2': 9D may not go on TD, its own suit
     state.push(state.parse_move("t1 t3"))
     assert cards_of(state, "t1") == "5S" and state.face_down[state.game.pile_index("t1")] == 0
 
 
 def test_napoleons_square_moves_a_run_of_one_suit_whole_or_in_part():
-    state = build("napoleons-square", {"t1": "9D 8D 7D", "t11": "9D", "t12": "TD"})
+    state = filled("napoleons-square", {"t1": "9D 8D 7D", "t11": "9D", "t12": "TD"})
     assert legal_texts(state) == {"t1 t11 2", "t1 t12 3", "t11 t12"}
 
 
 def test_number_ten_moves_an_alternating_run_but_not_its_face_down_cards():
-    state = build("number-ten", {"t1": "4C 4D | 9H 8S 7D", "t2": "TC", "t3": "8C"})
+    state = filled("number-ten", {"t1": "4C 4D | 9H 8S 7D", "t2": "TC", "t3": "8C"})
     assert legal_texts(state) == {"t1 t2 3", "t1 t3"}  # nothing moves 4D, which lies face down
 
 
 def test_rank_and_file_turns_up_the_card_left_on_top_after_a_run_leaves():
-    state = build("rank-and-file", {"t1": "4C 5D 6C | 9H 8S", "t2": "TC"})
+    state = filled("rank-and-file", {"t1": "4C 5D 6C | 9H 8S", "t2": "TC"})
     assert legal_texts(state) == {"t1 t2 2"}
     state.push(state.parse_move("t1 t2 2"))
     assert cards_of(state, "t1") == "4C 5D 6C" and state.face_down[state.game.pile_index("t1")] == 2
@@ -123,98 +119,98 @@ def test_rank_and_file_turns_up_the_card_left_on_top_after_a_run_leaves():
 
 def test_josephine_moves_runs_of_one_suit_where_forty_thieves_moves_one_card():
     piles = {"t1": "9S 8S 7S", "t2": "TS", "t3": "8H"}
-    assert legal_texts(build("josephine", piles)) == {"t1 t2 3"}
-    assert legal_texts(build("forty-thieves", piles)) == set()  # one card at a time: 7S has no 8S to go on
+    assert legal_texts(filled("josephine", piles)) == {"t1 t2 3"}
+    assert legal_texts(filled("forty-thieves", piles)) == set()  # one card at a time: 7S has no 8S to go on
 
 
 def test_limited_moves_one_card_at_a_time_across_twelve_columns():
-    state = build("limited", {"t1": "9S 8S", "t11": "TS", "t12": "9S"})
+    state = filled("limited", {"t1": "9S 8S", "t11": "TS", "t12": "9S"})
     assert legal_texts(state) == {"t1 t12", "t12 t11"}  # not 't1 t11 2': runs do not move
 
 
 def test_streets_builds_in_alternate_colours_and_lets_a_foundation_card_come_back():
-    state = build("streets", {"t1": "9H 8S", "t2": "TC", "t3": "9D", "t4": "4D", "f1": "AC 2C 3C"})
+    state = filled("streets", {"t1": "9H 8S", "t2": "TC", "t3": "9D", "t4": "4D", "f1": "AC 2C 3C"})
     # not 't1 t2 2' (one card at a time), not 't3 t4' or 'f1 t3' (no fit)
     assert legal_texts(state) == {"t3 t2", "t1 t3", "f1 t4"}
 
 
 def test_maria_builds_nine_columns_in_alternate_colours():
-    state = build("maria", {"t1": "9H 8S", "t8": "9S", "t9": "9D"})
+    state = filled("maria", {"t1": "9H 8S", "t8": "9S", "t9": "9D"})
     assert legal_texts(state) == {"t1 t9"}  # not 't1 t8': 8S may not go on the black 9S
 
 
 def test_red_and_black_foundations_build_in_alternate_colours_whatever_the_suit():
-    state = build("red-and-black", {"f1": "AC 2H", "f2": "AD", "w": "2D", "t1": "3C", "t2": "2S"})
+    state = filled("red-and-black", {"f1": "AC 2H", "f2": "AD", "w": "2D", "t1": "3C", "t2": "2S"})
     # not 'w f2' (2D on the red AD) nor 'w f1'; 'f1 t1' and 'f2 t2' bring foundation cards back
     assert legal_texts(state) == {"t1 f1", "t2 f2", "w t1", "f1 t1", "f2 t2"}
 
 
 def test_sixty_thieves_has_twelve_suit_bound_foundations_for_three_decks():
-    state = build("sixty-thieves", {"t1": "AH", "t2": "3D 2H", "f7": "AH"})
+    state = filled("sixty-thieves", {"t1": "AH", "t2": "3D 2H", "f7": "AH"})
     # f7, f8 and f9 are the heart foundations: no other takes the ace; AH may also come back onto 2H
     assert legal_texts(state) == {"t1 f8", "t1 f9", "t2 f7", "f7 t2", "t1 t2"}
 
 
 def test_busy_aces_moves_one_card_at_a_time():
-    state = build("busy-aces", {"t1": "7C 6C", "t11": "8C", "t12": "7C"})
+    state = filled("busy-aces", {"t1": "7C 6C", "t11": "8C", "t12": "7C"})
     assert legal_texts(state) == {"t1 t12", "t12 t11"}  # not 't1 t11 2': only the top card moves
 
 
 def test_waning_moon_builds_by_suit_on_its_thirteenth_column():
-    state = build("waning-moon", {"t1": "6D", "t13": "7D", "t12": "7H"})
+    state = filled("waning-moon", {"t1": "6D", "t13": "7D", "t12": "7H"})
     assert legal_texts(state) == {"t1 t13"}  # not 't1 t12'
 
 
 def test_emperor_builds_in_alternate_colours_one_card_at_a_time():
-    state = build("emperor", {"t1": "4C 5C 6C | 9H 8S", "t2": "TC", "t3": "9D"})
+    state = filled("emperor", {"t1": "4C 5C 6C | 9H 8S", "t2": "TC", "t3": "9D"})
     assert legal_texts(state) == {"t1 t3", "t3 t2"}  # not 't1 t2 2': runs do not move
 
 
 def test_midshipman_builds_in_any_suit_but_its_own():
-    state = build("midshipman", {"t1": "2C 2D | 7S", "t2": "8S", "t3": "8H"})
+    state = filled("midshipman", {"t1": "2C 2D | 7S", "t2": "8S", "t3": "8H"})
     assert legal_texts(state) == {"t1 t3"}  # not 't1 t2'
 
 
 def test_famous_fifty_moves_one_card_at_a_time_by_suit():
-    state = build("famous-fifty", {"t1": "5C 4C", "t2": "5C", "t3": "5S"})
+    state = filled("famous-fifty", {"t1": "5C 4C", "t2": "5C", "t3": "5S"})
     assert legal_texts(state) == {"t1 t2"}  # not 't1 t3' (suit), not a two-card move
 
 
 def test_eighty_thieves_has_sixteen_foundations():
-    state = build("eighty-thieves", {"t1": "AS"})
+    state = filled("eighty-thieves", {"t1": "AS"})
     assert legal_texts(state) == {f"t1 f{index}" for index in (5, 6, 7, 8)}  # the four spade foundations
 
 
 def test_deuces_builds_round_the_corner_on_foundations_and_columns():
-    state = build("deuces", {"f1": "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC", "t1": "AC", "t2": "AS", "t3": "KS"},
+    state = filled("deuces", {"f1": "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC", "t1": "AC", "t2": "AS", "t3": "KS"},
                   filler="7H")
     assert legal_texts(state) == {"t1 f1", "f1 t1", "t3 t2"}  # AC after KC, KC back on AC, KS on AS
 
 
 def test_san_juan_hill_is_forty_thieves_with_the_aces_out():
-    state = build("san-juan-hill", {"t1": "2S", "f3": "AS"})
+    state = filled("san-juan-hill", {"t1": "2S", "f3": "AS"})
     # not 't1 f4': an empty spade foundation wants an ace; 'f3 t1' brings the ace back onto 2S
     assert legal_texts(state) == {"t1 f3", "f3 t1"}
 
 
 def test_napoleons_exile_builds_down_regardless_of_suit():
-    state = build("napoleons-exile", {"t1": "8H", "t2": "9S", "t3": "9H", "t4": "7H 6D"})
+    state = filled("napoleons-exile", {"t1": "8H", "t2": "9S", "t3": "9H", "t4": "7H 6D"})
     assert legal_texts(state) == {"t1 t2", "t1 t3"}  # not 't4 t1 2': one card at a time
 
 
 def test_double_rail_moves_any_run_down_regardless_of_suit():
-    state = build("double-rail", {"t1": "9H 8S 7D", "t2": "TC", "t3": "8C", "t4": "KD", "t5": "KS"})
+    state = filled("double-rail", {"t1": "9H 8S 7D", "t2": "TC", "t3": "8C", "t4": "KD", "t5": "KS"})
     assert legal_texts(state) == {"t1 t2 3", "t1 t3"}
 
 
 def test_napoleons_shoulder_fills_an_empty_column_only_from_the_waste():
-    state = build("napoleons-shoulder", {"t1": "", "t2": "9S", "t3": "8H", "w": "7C", "f1": "AC"})
+    state = filled("napoleons-shoulder", {"t1": "", "t2": "9S", "t3": "8H", "w": "7C", "f1": "AC"})
     # not 't2 t1', 't3 t1' or 'f1 t1': a column or a foundation card may not go to the empty column
     assert legal_texts(state) == {"w t1", "w t3", "t3 t2"}
 
 
 def test_courtyard_refills_an_emptied_column_from_the_waste_and_undoes_it():
-    state = build("courtyard", {"t1": "5S", "t2": "6S", "w": "9D 3H"})
+    state = filled("courtyard", {"t1": "5S", "t2": "6S", "w": "9D 3H"})
     assert legal_texts(state) == {"t1 t2"}
     state.push(state.parse_move("t1 t2"))
     assert cards_of(state, "t1") == "3H" and cards_of(state, "w") == "9D"
@@ -223,32 +219,32 @@ def test_courtyard_refills_an_emptied_column_from_the_waste_and_undoes_it():
 
 
 def test_courtyard_column_emptied_with_the_waste_empty_is_filled_from_the_stock():
-    state = build("courtyard", {"t1": "6H 5H", "t2": "7H", "s": "KC JD"})
+    state = filled("courtyard", {"t1": "6H 5H", "t2": "7H", "s": "KC JD"})
     state.push(state.parse_move("t1 t2 2"))
     assert cards_of(state, "t1") == "JD" and cards_of(state, "s") == "KC"  # as PySolFC: the stock fills it
     state.pop()
-    state = build("courtyard", {"t1": "6H 5H", "t2": "7H", "w": "9S", "s": "KC JD"})
+    state = filled("courtyard", {"t1": "6H 5H", "t2": "7H", "w": "9S", "s": "KC JD"})
     state.push(state.parse_move("t1 t2 2"))
     assert cards_of(state, "t1") == "9S" and cards_of(state, "s") == "KC JD"  # the waste comes first
-    state = build("courtyard", {"t1": "6H 5H", "t2": "7H"})
+    state = filled("courtyard", {"t1": "6H 5H", "t2": "7H"})
     state.push(state.parse_move("t1 t2 2"))
     assert cards_of(state, "t1") == ""  # stock and waste empty: it stays empty and takes any card
     assert legal_texts(state) == {"t2 t1 3", "t2 t1 2", "t2 t1"} | {f"t{i} t1" for i in range(3, 13)}
 
 
 def test_corona_keeps_foundation_cards_on_the_foundations():
-    state = build("corona", {"f1": "AC 2C", "t1": "3C", "t2": "4H"})
+    state = filled("corona", {"f1": "AC 2C", "t1": "3C", "t2": "4H"})
     assert legal_texts(state) == {"t1 f1"}  # not 'f1 t1' (2C on 3C) as other Forty Thieves games allow
 
 
 def test_quadrangle_builds_from_the_dealt_base_rank_round_the_corner():
-    state = build("quadrangle", {"f1": "QH KH", "t1": "AH", "t2": "2H", "t3": "KS", "t4": "QS"}, base_rank=12)
+    state = filled("quadrangle", {"f1": "QH KH", "t1": "AH", "t2": "2H", "t3": "KS", "t4": "QS"}, base_rank=12)
     # AH after KH, AH on 2H; QS starts a foundation (base rank Q); not 'f1 t1' (foundation cards stay)
     assert legal_texts(state) == {"t1 f1", "t1 t2", "t4 t3"} | {f"t4 f{index}" for index in range(2, 9)}
 
 
 def test_triple_line_turns_the_waste_over_once():
-    state = build("triple-line", {"w": "5C 6D"})
+    state = filled("triple-line", {"w": "5C 6D"})
     assert legal_texts(state) == {"redeal"}
     for text in ("redeal", "d", "d"):
         state.push(state.parse_move(text))
@@ -256,7 +252,7 @@ def test_triple_line_turns_the_waste_over_once():
 
 
 def test_forty_and_eight_turns_the_waste_over_once_on_eight_columns():
-    state = build("forty-and-eight", {"w": "5C 6D", "t8": "7D"})
+    state = filled("forty-and-eight", {"w": "5C 6D", "t8": "7D"})
     assert legal_texts(state) == {"redeal", "w t8"}
     for text in ("redeal", "d", "d"):
         state.push(state.parse_move(text))

@@ -8,10 +8,10 @@ be empty hold cards of one rank (which never build on each other).
 from __future__ import annotations
 
 import pytest
+from helpers import build, cards_of
 
 import framework
 from framework import State
-from framework.cards import card_text
 from framework.testing import legal_texts, position
 
 GAMES = [
@@ -20,14 +20,6 @@ GAMES = [
     "triple-freecell", "big-cell", "seven-by-four", "seven-by-five", "bath", "kingcell", "repair",
     "german-freecell", "double-seahaven-towers", "double-eight-off",
 ]
-
-
-def build(game_id: str, piles: dict[str, str]) -> State:
-    return position(framework.load_game(game_id), piles)
-
-
-def cards_of(state: State, name: str) -> str:
-    return " ".join(card_text(card) for card in state.piles[state.game.pile_index(name)])
 
 
 def sizes(state: State, prefix: str) -> list[int]:

@@ -11,17 +11,14 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers import build
 
 import framework
 from framework.cards import RANK, RANKS, SUITS
-from framework.testing import check_random_games, legal_texts, position
+from framework.testing import check_random_games, legal_texts
 
 GAMES = ["montana", "spaces", "station", "free-parking", "double-montana", "blue-moon", "red-moon", "galary",
          "jungle", "spaces-and-aces", "double-blue-moon", "double-red-moon", "paganini-ii"]
-
-
-def build(game_id: str, piles: dict[str, str], **variables: object) -> framework.State:
-    return position(framework.load_game(game_id), piles, **variables)
 
 
 def cell(state: framework.State, name: str) -> list[str]:

@@ -8,9 +8,11 @@ of this file and checks the kernel's promises (cards kept, undo exact, JSON roun
 
 from __future__ import annotations
 
+from helpers import build, cards_of
+
 import framework
 from framework.cards import RANK, card_text
-from framework.testing import legal_texts, position
+from framework.testing import legal_texts
 
 GAMES = [
     "vegas-klondike",
@@ -42,14 +44,6 @@ GAMES = [
     "arabella",
     "eight-sages",
 ]
-
-
-def build(game_id: str, piles: dict[str, str], **variables: object) -> framework.State:
-    return position(framework.load_game(game_id), piles, **variables)
-
-
-def cards_of(state: framework.State, name: str) -> str:
-    return " ".join(card_text(card) for card in state.piles[state.game.pile_index(name)])
 
 
 def columns(first: int, last: int) -> range:

@@ -6,9 +6,10 @@ comment)."""
 from __future__ import annotations
 
 import pytest
+from helpers import build, cards_of
 
 import framework
-from framework.testing import legal_texts, position
+from framework.testing import legal_texts
 
 GAMES = ["numerica", "numerica-2-decks", "lady-betty", "gnat", "housefly", "fly", "fanny", "assembly", "gloaming",
          "chamberlain", "royal-cotillion", "zerline", "zerline-3-decks", "soother", "long-tail", "short-tail",
@@ -18,14 +19,6 @@ GAMES = ["numerica", "numerica-2-decks", "lady-betty", "gnat", "housefly", "fly"
          "indefatigable"]
 
 ACES = {"f1": "AC", "f2": "AS", "f3": "AH", "f4": "AD"}
-
-
-def build(game_id: str, piles: dict[str, str], **variables: object) -> framework.State:
-    return position(framework.load_game(game_id), piles, **variables)
-
-
-def cards(state: framework.State, pile: str) -> str:
-    return " ".join(framework.card_text(card) for card in state.piles[state.game.pile_index(pile)])
 
 
 def waste_to(piles: int) -> set[str]:
@@ -67,7 +60,7 @@ def test_fanny_reserve_turns_up_its_next_card():
     state = build("fanny", {"r": "9C | 2D", "f1": "AS", "w": "5H", "s": "4C"})
     assert legal_texts(state) == waste_to(5) | {"r f1"}  # the empty foundations take only aces
     state.push(state.parse_move("r f1"))
-    assert state.face_down[state.game.pile_index("r")] == 0 and cards(state, "r") == "9C"
+    assert state.face_down[state.game.pile_index("r")] == 0 and cards_of(state, "r") == "9C"
 
 
 def test_assembly_piles_build_down_any_suit_and_only_the_waste_fills_a_gap():
@@ -98,7 +91,7 @@ def test_royal_cotillion_builds_by_twos_from_the_ace_and_from_the_2():
     # 3C on AC, 4H on 2H; not 'l1 b1' (the 2s of clubs start b1), nothing on the empty piles but an A or a 2
     assert legal_texts(state) == {"l1 a1", "l2 b3", "r2 b3", "d"}
     state.push(state.parse_move("r2 b3"))
-    assert (cards(state, "r2"), cards(state, "w"), cards(state, "s")) == ("7D", "9S", "")
+    assert (cards_of(state, "r2"), cards_of(state, "w"), cards_of(state, "s")) == ("7D", "9S", "")
 
 
 # Zerline and Soother: a reserve that takes any card on any card
@@ -149,7 +142,7 @@ def test_simple_pairs_removes_two_cards_of_a_rank_and_refills_the_gaps():
                                    "t8": "3C", "t9": "4C", "s": "AH QD"})
     assert legal_texts(state) == {"t1 t2", "t1 t5", "t2 t5", "t3 t4"}  # a king does not leave alone here
     state.push(state.parse_move("t3 t4"))
-    assert (cards(state, "t3"), cards(state, "t4"), cards(state, "d")) == ("QD", "AH", "9D 9S")
+    assert (cards_of(state, "t3"), cards_of(state, "t4"), cards_of(state, "d")) == ("QD", "AH", "9D 9S")
 
 
 def test_pyramid_thirteen_turns_up_a_card_when_it_is_uncovered():
@@ -187,7 +180,7 @@ def test_king_tut_is_won_with_the_pyramid_cleared():
     state = build("king-tut", {"p28": "KS", "w": "9C 4H", "s": "2C 3C 5C 6D"})
     assert legal_texts(state) == {"p28 d", "d"}  # 4H and 9C do not pair: 9C is under 4H
     state.push(state.parse_move("d"))
-    assert cards(state, "w") == "9C 4H 6D 5C 3C" and not state.is_won()
+    assert cards_of(state, "w") == "9C 4H 6D 5C 3C" and not state.is_won()
     state.push(state.parse_move("p28 d"))
     assert state.is_won()
 

@@ -4,9 +4,9 @@ exactly the legal moves its rules allow, with the moves they forbid named in com
 from __future__ import annotations
 
 import pytest
+from helpers import build, cards_of
 
 import framework
-from framework import State
 from framework.cards import card_text
 from framework.testing import legal_texts, position
 
@@ -16,14 +16,6 @@ GAMES = [
     "queen-victoria", "raglan",
     "relaxed-raglan", "scotch-patience", "shamrocks", "spanish-patience", "spanish-patience-ii", "vineyard", "windmill",
 ]
-
-
-def build(game_id: str, piles: dict[str, str], **variables: object) -> State:
-    return position(framework.load_game(game_id), piles, **variables)
-
-
-def cards_of(state: State, name: str) -> str:
-    return " ".join(card_text(card) for card in state.piles[state.game.pile_index(name)])
 
 
 def onto(sources: list[str], targets: list[str]) -> set[str]:

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
+from helpers import build
+
 import framework
-from framework.testing import legal_texts, position
+from framework.testing import legal_texts
 
 GAMES = ["pyramid", "relaxed-pyramid", "giza", "three-peaks", "thirteens", "nestor", "all-in-a-row", "elevens",
          "relaxed-golf", "calculation", "betsy-ross"]
 
 #: A pyramid of seven rows with only these piles filled; every other pile is empty.
 ROW_7 = {f"p{index}": card for index, card in zip(range(22, 29), ["KD", "6C", "7H", "2S", "JD", "QC", "4H"])}
-
-
-def build(game_id: str, piles: dict[str, str], **variables: object) -> framework.State:
-    return position(framework.load_game(game_id), piles, **variables)
 
 
 def test_a_pyramid_pair_is_two_free_cards_adding_up_to_13_and_a_king_leaves_alone():

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import build, cards_of, changed_game
 
 import framework
 from framework.testing import check_random_games, legal_texts, position
@@ -22,21 +23,6 @@ GAMES = ["aces-up", "aces-up-5", "fortunes", "firing-squad", "accordion", "relax
 
 #: Every card but the aces, for the discard pile of a won Aces Up.
 NOT_ACES = " ".join(rank + suit for suit in "CDHS" for rank in "23456789TJQK")
-
-
-def build(game_id: str, piles: dict[str, str], **variables: object) -> framework.State:
-    return position(framework.load_game(game_id), piles, **variables)
-
-
-def variant(game_id: str, old: str, new: str) -> framework.Game:
-    """The game ``game_id`` with ``old`` replaced by ``new`` in its rule file."""
-    text = (ROOT / "rules" / f"{game_id}.yaml").read_text(encoding="utf-8")
-    assert old in text
-    return framework.Game(framework.parse_spec(text.replace(old, new), source="variant.yaml", game_id="variant"))
-
-
-def cards(state: framework.State, pile: str) -> list[str]:
-    return [framework.card_text(card) for card in state.piles[state.game.pile_index(pile)]]
 
 
 # --- discard-beaten: Aces Up and its relatives ---------------------------------------------------------------------
@@ -55,7 +41,7 @@ def test_aces_up_compares_only_top_cards_and_fills_an_empty_column_with_one_card
 
 
 def test_aces_low_makes_the_ace_the_lowest_card():
-    game = variant("aces-up", "aces: high", "aces: low")
+    game = changed_game("aces-up", ("aces: high", "aces: low"))
     state = position(game, {"t1": "AS", "t2": "5S", "t3": "KH", "t4": "QC"})
     assert legal_texts(state) == {"t1 x"}  # not KH or QC: no other heart or club shows
 
@@ -108,19 +94,19 @@ def test_an_accordion_jump_discards_the_covered_card_closes_the_line_and_is_undo
     state = build("accordion", LINE)
     before = state.position_key()
     state.push(state.parse_move("r4 r1"))
-    assert [cards(state, f"r{index}") for index in range(1, 6)] == [["9H"], ["9C"], ["2S"], ["KC"], []]
-    assert cards(state, "x") == ["5H"]
+    assert [cards_of(state, f"r{index}").split() for index in range(1, 6)] == [["9H"], ["9C"], ["2S"], ["KC"], []]
+    assert cards_of(state, "x").split() == ["5H"]
     assert legal_texts(state) == {"r2 r1"}  # nine on nine
     state.pop()
     assert state.position_key() == before
 
 
 def test_without_a_discard_the_whole_pile_moves_and_the_line_closes_up():
-    game = variant("accordion", "discard: discard, ", "")
+    game = changed_game("accordion", ("discard: discard, ", ""))
     state = position(game, LINE)
     state.push(state.parse_move("r4 r1"))
     state.push(state.parse_move("r2 r1"))
-    assert [cards(state, f"r{index}") for index in range(1, 4)] == [["5H", "9H", "9C"], ["2S"], ["KC"]]
+    assert [cards_of(state, f"r{index}").split() for index in range(1, 4)] == [["5H", "9H", "9C"], ["2S"], ["KC"]]
     state.pop()
     state.pop()
     assert state.position_key() == position(game, LINE).position_key()
@@ -154,7 +140,7 @@ def test_monte_carlo_closes_up_in_reading_order_then_refills_from_the_stock():
     state = build("monte-carlo", GRID | {"s": "2C 3C"})
     before = state.position_key()
     state.push(state.parse_move("close"))
-    grid = [cards(state, f"g{index}") for index in range(1, 10)]
+    grid = [cards_of(state, f"g{index}").split() for index in range(1, 10)]
     assert grid == [["5H"], ["9C"], ["9S"], ["5S"], ["5D"], ["9D"], ["3C"], ["2C"], []]
     # 5S-5D now side by side, 9C-9D diagonal; 5H (g1) and 5D (g5) no longer touch.
     assert legal_texts(state) == {"g2 g3", "g4 g5", "g2 g6"}
@@ -166,7 +152,7 @@ def test_weddings_closes_up_by_raising_cards_in_their_columns():
     state = build("weddings", GRID | {"s": "2C 3C"})
     state.push(state.parse_move("close"))
     # 9D rises from g11 to g6; 5D (under 9C) and 5S (top row) stay; the gaps g4 and g8 are filled from the stock.
-    assert {name: cards(state, name) for name in ("g4", "g6", "g7", "g8", "g11")} == {
+    assert {name: cards_of(state, name).split() for name in ("g4", "g6", "g7", "g8", "g11")} == {
         "g4": ["3C"], "g6": ["9D"], "g7": ["5D"], "g8": ["2C"], "g11": []}
 
 
@@ -175,7 +161,7 @@ def test_a_pair_is_two_cards_to_the_discard_undone_exactly():
     before = state.position_key()
     assert state.parse_move("g7 g1") == state.parse_move("g1 g7")  # a pair is typed in either order
     state.push(state.parse_move("g1 g7"))
-    assert cards(state, "x") == ["5H", "5D"] and not cards(state, "g1") and not cards(state, "g7")
+    assert cards_of(state, "x").split() == ["5H", "5D"] and not cards_of(state, "g1").split() and not cards_of(state, "g7").split()
     state.pop()
     assert state.position_key() == before
 
@@ -184,7 +170,7 @@ def test_simple_carlo_pairs_anywhere_and_closes_up_at_once():
     state = build("simple-carlo", GRID | {"s": "KC"})
     assert legal_texts(state) == {"g1 g5", "g1 g7", "g5 g7", "g2 g3", "g2 g11", "g3 g11"}
     state.push(state.parse_move("g1 g5"))
-    assert [cards(state, f"g{index}") for index in range(1, 7)] == [["9C"], ["9S"], ["5D"], ["9D"], ["KC"], []]
+    assert [cards_of(state, f"g{index}").split() for index in range(1, 7)] == [["9C"], ["9S"], ["5D"], ["9D"], ["KC"], []]
 
 
 def test_neighbour_pairs_touching_cards_adding_up_to_13_and_kings_leave_alone():
@@ -197,7 +183,7 @@ def test_neighbour_pairs_touching_cards_adding_up_to_13_and_kings_leave_alone():
 def test_neighbour_closes_up_after_a_king_leaves():
     state = build("neighbour", {"g1": "KD", "g2": "8C", "s": "2H"})
     state.push(state.parse_move("g1 x"))
-    assert [cards(state, f"g{index}") for index in range(1, 4)] == [["8C"], ["2H"], []]
+    assert [cards_of(state, f"g{index}").split() for index in range(1, 4)] == [["8C"], ["2H"], []]
 
 
 # --- option errors -------------------------------------------------------------------------------------------------
@@ -223,7 +209,7 @@ OPTION_ERRORS = [
 @pytest.mark.parametrize(("game_id", "old", "new", "message"), OPTION_ERRORS)
 def test_a_bad_option_is_one_clear_line(game_id, old, new, message):
     with pytest.raises(framework.PatienceError) as raised:
-        variant(game_id, old, new)
+        changed_game(game_id, (old, new))
     text = str(raised.value)
     assert message in text and "\n" not in text
 

@@ -7,11 +7,12 @@ names the exact set of legal moves, with the moves that must not be legal said i
 from __future__ import annotations
 
 import pytest
+from helpers import build, cards_of
 
 import framework
 from framework import State
 from framework.cards import card_text
-from framework.testing import legal_texts, position
+from framework.testing import legal_texts
 
 GAMES = [
     "relaxed-spider", "black-widow", "spiderette", "will-o-the-wisp", "wasp", "scorpion-ii", "simple-simon",
@@ -21,14 +22,6 @@ GAMES = [
     "grandmothers-game", "spider-web", "astrocyte", "spidike", "freds-spider", "freds-spider-3-decks", "rachel",
 ]
 KINGS = "KC KD KH KS KC KD KH KS KC KD KH KS KC"
-
-
-def build(game_id: str, piles: dict[str, str]) -> State:
-    return position(framework.load_game(game_id), piles)
-
-
-def cards_of(state: State, name: str) -> str:
-    return " ".join(card_text(card) for card in state.piles[state.game.pile_index(name)])
 
 
 def shape(game_id: str, seed: int = 1) -> tuple[list[int], list[int]]:

@@ -6,9 +6,8 @@ they find does not depend on the machine's speed.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from helpers import GAMES
 
 import framework
 import framework.solver.hint
@@ -19,7 +18,6 @@ from framework.state import Outcome
 #: Positions a hint's search may expand, and a clock it never reaches on these deals.
 NODES = 20_000
 SECONDS = 3600.0
-SOLVER_GAMES = Path(__file__).parent / "solver_games"
 
 
 @pytest.fixture
@@ -187,7 +185,7 @@ def test_a_turn_in_which_auto_play_leaves_the_line_order_keeps_the_line_if_it_st
 
 
 def test_without_a_line_the_hints_go_to_new_positions_until_none_is_left(searches):
-    twins = framework.load_game(SOLVER_GAMES / "twins.yaml")
+    twins = framework.load_game(GAMES / "twins.yaml")
     piles = {"f1": "AC 2C 3C 4C 5C 6C", "f2": "AS 2S 3S 4S 5S 6S 7S 8S 9S", "t2": "QS 7C TC TS KC 9C JS QC JC",
              "t3": "8C", "t4": "KS"}
     lost = twins.state_from_json({"format": "patience-state", "version": 1, "game": twins.id,

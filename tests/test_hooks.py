@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from helpers import small_rules
 
 import framework
 from framework import PluginError, plugins
+from framework.testing import legal_texts, position
 
 PLUGIN = '''
 from framework import Move, SetVar, hookimpl
@@ -60,7 +60,7 @@ class Knocker:
         return True if state.vars["knocks"] >= self.knocks_to_win else None
 '''
 
-GAME = (Path(__file__).parent / "games" / "tiny.yaml").read_text(encoding="utf-8").replace(
+GAME = small_rules("tiny").replace(
     "name: Tiny\n", "name: Knock\nplugins:\n  - knocker: {knocks_to_win: 2}\n")
 
 
@@ -72,15 +72,8 @@ def knock(tmp_path, install_plugin):
     return framework.load_game(str(tmp_path / "knock.yaml"))
 
 
-def position(game, tableau):
-    piles = [[] for _ in game.pile_names]
-    for index, text in enumerate(tableau):
-        piles[game.pile_index(f"t{index + 1}")] = [framework.parse_card(word) for word in text.split()]
-    return framework.State(game, piles, [0] * len(piles), dict(game.initial_vars))
-
-
-def texts(state):
-    return {state.move_text(move) for move in state.legal_moves()}
+#: The cards of the four columns of the test positions.
+TABLEAU = {"t1": "AH", "t2": "5S", "t3": "6H", "t4": "7C"}
 
 
 def test_a_third_party_plugin_is_found_like_a_built_in(knock):
@@ -89,13 +82,13 @@ def test_a_third_party_plugin_is_found_like_a_built_in(knock):
 
 
 def test_legal_moves_and_pick_limits_shape_the_moves(knock):
-    state = position(knock, ["AH", "5S", "6H", "7C"])
+    state = position(knock, TABLEAU)
     # t1's ace may not be picked (pick_limits); knock! is added (legal_moves).
-    assert texts(state) == {"t2 t3", "t3 t4", "knock!"}
+    assert legal_texts(state) == {"t2 t3", "t3 t4", "knock!"}
 
 
 def test_apply_action_after_move_and_undo(knock):
-    state = position(knock, ["AH", "5S", "6H", "7C"])
+    state = position(knock, TABLEAU)
     state.push(state.parse_move("knock!"))
     assert state.vars == {"knocks": 1, "moves_made": 1}
     state.push(state.parse_move("t2 t3"))
@@ -107,7 +100,7 @@ def test_apply_action_after_move_and_undo(knock):
 
 
 def test_is_won_decides_the_outcome(knock):
-    state = position(knock, ["AH", "5S", "6H", "7C"])
+    state = position(knock, TABLEAU)
     assert not state.is_won() and state.outcome() is None
     state.push(state.parse_move("knock!"))
     assert state.outcome() is None
@@ -127,7 +120,7 @@ def test_plugin_variables_round_trip_through_json(knock):
 
 
 def test_a_plugin_that_raises_is_named_and_changes_nothing(knock):
-    state = position(knock, ["AH", "5S", "6H", "7C"])
+    state = position(knock, TABLEAU)
     state.vars["knocks"] = -1
     before = state.to_json()
     with pytest.raises(PluginError, match=r"^plugin 'knocker' failed in hook 'apply_action': RuntimeError: broken on purpose$"):
@@ -149,8 +142,8 @@ def legal_moves(state):
 
 def test_a_wrapper_around_the_only_plugin_of_a_hook_sees_its_answer(knock, tmp_path, install_plugin):
     # One plugin alone is asked without pluggy's loop (Hooks._call); a wrapper beside it must still be heard.
-    assert "knock!" in texts(position(knock, ["AH", "5S", "6H", "7C"]))
+    assert "knock!" in legal_texts(position(knock, TABLEAU))
     install_plugin("hush", "hush_plugin", HUSH)
     (tmp_path / "hushed.yaml").write_text(GAME.replace("plugins:\n", "plugins:\n  - hush\n"))
     hushed = framework.load_game(str(tmp_path / "hushed.yaml"))
-    assert texts(position(hushed, ["AH", "5S", "6H", "7C"])) == {"t2 t3", "t3 t4"}
+    assert legal_texts(position(hushed, TABLEAU)) == {"t2 t3", "t3 t4"}

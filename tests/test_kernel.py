@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import card_counts, full_decks, legal_texts, make_position, pile_texts, play
+from helpers import card_counts, cards_of, full_decks, play
 
 import framework
 from framework import (
@@ -23,6 +23,7 @@ from framework import (
     parse_card,
 )
 from framework.cards import CardError
+from framework.testing import legal_texts, position
 
 # --- deals ------------------------------------------------------------------------------------
 
@@ -40,8 +41,17 @@ DEAL_1 = {
 
 def test_deal_1_is_pinned(steeplechase):
     state = steeplechase.deal(1)
-    assert {name: pile_texts(state, name) for name in steeplechase.pile_names} == DEAL_1
+    assert {name: cards_of(state, name) for name in steeplechase.pile_names} == DEAL_1
     assert state.base_rank == 11  # the determining card is JH
+
+
+def test_a_position_with_the_rest_of_the_pack_keeps_the_pack_whole(steeplechase):
+    state = position(steeplechase, {"t1": "KS", "s": "AH | 2H"}, rest="s", base_rank=7)
+    assert card_counts(state) == full_decks(steeplechase) and state.base_rank == 7
+    stock = state.game.pile_index("s")
+    assert cards_of(state, "s").endswith(" AH 2H") and state.face_down[stock] == len(state.piles[stock]) - 1
+    with pytest.raises(ValueError, match="more cards than the pack: KS"):
+        position(steeplechase, {"t1": "KS KS KS"}, rest="s")
 
 
 def test_a_deal_is_a_function_of_the_seed_alone(steeplechase):
@@ -89,10 +99,10 @@ def test_push_and_pop_restore_every_position(steeplechase):
 def test_the_stock_turn_is_undone(steeplechase):
     state = steeplechase.deal(1)
     play(state, ["d", "d"])
-    assert pile_texts(state, "w") == "JS KC"
+    assert cards_of(state, "w") == "JS KC"
     state.pop()
-    assert pile_texts(state, "w") == "JS"
-    assert pile_texts(state, "s").endswith("5S KC")
+    assert cards_of(state, "w") == "JS"
+    assert cards_of(state, "s").endswith("5S KC")
 
 
 def test_a_copy_is_independent(steeplechase):
@@ -125,7 +135,7 @@ def test_json_round_trip_keeps_the_moves_to_undo(steeplechase):
 
 
 def test_json_round_trip_of_a_position_without_a_deal(steeplechase):
-    state = make_position(steeplechase, {"f1": "7C 8H", "t1": "9S", "w": "5D"}, base="7")
+    state = position(steeplechase, {"f1": "7C 8H", "t1": "9S", "w": "5D"}, rest="s", base_rank=7)
     data = json.loads(json.dumps(state.to_json()))
     assert "seed" not in data and "moves" not in data
     loaded = steeplechase.state_from_json(data)
@@ -160,7 +170,7 @@ def test_a_state_that_is_not_json_is_refused(steeplechase):
 
 
 def test_move_texts_name_the_piles_and_the_count(steeplechase):
-    state = make_position(steeplechase, {"f1": "7C", "t1": "5H KS QH", "t2": "8D"}, base="7")
+    state = position(steeplechase, {"f1": "7C", "t1": "5H KS QH", "t2": "8D"}, rest="s", base_rank=7)
     game = steeplechase
     assert state.move_text(Move(game.pile_index("t2"), game.pile_index("f1"))) == "t2 f1"
     assert state.move_text(Move(game.pile_index("t1"), game.pile_index("t3"), 2)) == "t1 t3 2"
@@ -179,7 +189,7 @@ def test_move_texts_name_the_piles_and_the_count(steeplechase):
     ("deal", "d"),
 ])
 def test_move_text_is_read_back(steeplechase, text, expected):
-    state = make_position(steeplechase, {"f1": "7C", "t1": "5H KS QH", "t2": "8D"}, base="7")
+    state = position(steeplechase, {"f1": "7C", "t1": "5H KS QH", "t2": "8D"}, rest="s", base_rank=7)
     assert state.move_text(state.parse_move(text)) == expected
 
 
@@ -196,7 +206,7 @@ def test_move_text_is_read_back(steeplechase, text, expected):
     ("redeal", IllegalMoveError, "not legal now"),
 ])
 def test_a_bad_or_ambiguous_move_text_says_why(steeplechase, text, kind, message):
-    state = make_position(steeplechase, {"f1": "7C", "o": "2C", "t1": "5H KS QH", "t2": "8D"}, base="7")
+    state = position(steeplechase, {"f1": "7C", "o": "2C", "t1": "5H KS QH", "t2": "8D"}, rest="s", base_rank=7)
     with pytest.raises(kind, match=message) as caught:
         state.parse_move(text)
     assert isinstance(caught.value, MoveError)
@@ -205,7 +215,7 @@ def test_a_bad_or_ambiguous_move_text_says_why(steeplechase, text, kind, message
 
 
 def test_a_label_is_ambiguous_only_between_different_cards(steeplechase):
-    state = make_position(steeplechase, {"f1": "7C", "t1": "7D", "t2": "7S"}, base="7")
+    state = position(steeplechase, {"f1": "7C", "t1": "7D", "t2": "7S"}, rest="s", base_rank=7)
     with pytest.raises(MoveError, match="more than one move"):
         state.parse_move("t f")
     assert state.parse_move("t1 f").source == steeplechase.pile_index("t1")

@@ -2,22 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from helpers import problems, small_rules
 
 import framework
 from framework import LoadError
 
-TINY = (Path(__file__).parent / "games" / "tiny.yaml").read_text(encoding="utf-8")
-
-
-def problems(text: str, tmp_path: Path) -> list[str]:
-    path = tmp_path / "game.yaml"
-    path.write_text(text, encoding="utf-8")
-    with pytest.raises(LoadError) as caught:
-        framework.load_game(str(path))
-    return [str(problem).replace(str(path), "game.yaml") for problem in caught.value.problems]
+TINY = small_rules("tiny")
 
 
 def test_the_tiny_game_loads(tmp_path):

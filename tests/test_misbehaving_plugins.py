@@ -9,10 +9,9 @@ answering sensibly, so that the error must name the right one.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from click.testing import CliRunner
+from helpers import small_rules
 
 import framework
 from framework import Move, PluginError, SetFaceDown, SetVar, Transfer, hookimpl, plugins
@@ -144,7 +143,7 @@ class Mischief:
         return {"after_move:number": 7, "after_move:var": [SetVar("pokes", 1), SetVar("armed", "yes")]}[self.mode]
 
 
-RULES = (Path(__file__).parent / "games" / "tiny.yaml").read_text(encoding="utf-8").replace(
+RULES = small_rules("tiny").replace(
     "name: Tiny\n", "name: Mischief\nplugins:\n  - back-from-foundation\n  - mischief: {mode: MODE}\n")
 
 

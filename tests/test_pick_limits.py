@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from helpers import small_rules
 
 import framework
 from framework import PluginError, testing
@@ -30,7 +29,7 @@ class Limiter:
         return {"limits": self.limits, "list": [0, 1], "no pile": {99: 0}}[self.answer]
 '''
 
-TINY = (Path(__file__).parent / "games" / "tiny.yaml").read_text(encoding="utf-8")
+TINY = small_rules("tiny")
 
 # t1 holds a run of three, 9S 8H 7C: all three fit on t2's TD, two on t4's 9C, one on f1's 6C.
 PILES = {"t1": "KH 9S 8H 7C", "t2": "TD", "t3": "6D", "t4": "9C", "f1": "AC 2C 3C 4C 5C 6C"}

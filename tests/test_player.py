@@ -7,15 +7,11 @@ and every way a command or a saved game can be wrong.
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
-from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
-from conftest import game_names, make_position
+from helpers import assert_one_line_error, game_names, headings, patience, policy_line
 
 import framework
 from framework.cards import RANKS
@@ -23,6 +19,7 @@ from framework.player.render import draw
 from framework.session import RESULT_TEXT, Session
 from framework.solver import Budget, solve
 from framework.state import Outcome
+from framework.testing import position
 
 WON, STUCK = Outcome.WON, Outcome.STUCK
 
@@ -32,53 +29,6 @@ PLAYER_SOURCES = [*sorted((ROOT / "framework" / "player").glob("*.py")), *sorted
 
 
 # --- helpers ---------------------------------------------------------------------------------
-
-
-def patience(*arguments: str, script: Iterable[str] | str = "", env: dict[str, str] | None = None,
-             cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """Run ``patience ARGUMENTS`` as a process of its own (in ``cwd``), with ``script`` (lines) as its standard input."""
-    text = script if isinstance(script, str) else "".join(f"{line}\n" for line in script)
-    environment = {key: value for key, value in os.environ.items() if key not in ("NO_COLOR", "PATIENCE_RULES_PATH")}
-    environment["PYTHONIOENCODING"] = "utf-8"
-    environment.update(env or {})
-    return subprocess.run(
-        [sys.executable, "-m", "framework.cli", *arguments],
-        input=text, capture_output=True, text=True, env=environment, timeout=120, cwd=cwd,
-    )
-
-
-def assert_one_line_error(result: subprocess.CompletedProcess[str], *words: str, status: int = 2) -> None:
-    """The command ended with ``status`` and one line on standard error holding ``words``; no traceback."""
-    assert result.returncode == status, (result.returncode, result.stdout[-2000:], result.stderr)
-    assert "Traceback" not in result.stderr
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    for word in words:
-        assert word in lines[0], (word, lines[0])
-
-
-def policy_line(state: framework.State) -> list[str]:
-    """Play a simple policy on ``state`` until it has no move; return the moves' texts.
-
-    To a foundation (never off one) first, else off a waste, else any action (turn the
-    stock, fill, a new row, the release). It never shifts cards between table piles,
-    so it always ends.
-    """
-    game = state.game
-    foundations = set(game.foundation_piles)
-    waste = {pile for group in game.groups.values() if group.role == "waste" for pile in group.piles}
-    played = []
-    while True:
-        moves = state.legal_moves()
-        choice = (
-            [move for move in moves if move.target in foundations and move.source not in foundations and not move.action]
-            or [move for move in moves if move.source in waste and not move.action]
-            or [move for move in moves if move.action]
-        )
-        if not choice:
-            return played
-        played.append(state.move_text(choice[0]))
-        state.push(choice[0])
 
 
 def foundation_runs(base: str) -> dict[str, list[str]]:
@@ -104,10 +54,6 @@ def saved_state(path: Path) -> dict:
     return json.loads(path.read_text())["state"]
 
 
-def headings(output: str) -> list[str]:
-    return re.findall(r"^\S.* - move \d+.*$", output, flags=re.MULTILINE)
-
-
 @pytest.fixture(scope="module")
 def blockade() -> framework.Game:
     return framework.load_game("blockade")
@@ -119,7 +65,7 @@ def almost_won(steeplechase, tmp_path) -> Path:
     runs = foundation_runs("J")
     tens = [runs[name].pop() for name in ("f1", "f2", "f3")]
     piles = {name: " ".join(cards) for name, cards in runs.items()}
-    state = make_position(steeplechase, {**piles, "t1": tens[0], "w": tens[1], "o": tens[2]}, base="J")
+    state = position(steeplechase, {**piles, "t1": tens[0], "w": tens[1], "o": tens[2]}, rest="s", base_rank=11)
     return save_position(tmp_path / "almost.json", state)
 
 
@@ -230,7 +176,7 @@ def test_auto_play_is_turned_off_and_on_by_command(almost_won, tmp_path):
 def test_auto_play_leaves_alone_a_card_just_taken_back_from_a_foundation(steeplechase, tmp_path):
     runs = foundation_runs("J")
     ten = runs["f1"].pop()  # a red ten; the black nine under it is f1's top
-    state = make_position(steeplechase, {**{name: " ".join(cards) for name, cards in runs.items()}, "t1": ten}, base="J")
+    state = position(steeplechase, {**{name: " ".join(cards) for name, cards in runs.items()}, "t1": ten}, rest="s", base_rank=11)
     after = tmp_path / "after.json"
     result = patience("play", "steeplechase", "--load", str(save_position(tmp_path / "p.json", state)), script=["f1 t1", f"save {after}"])
     assert result.returncode == 0, result.stdout
@@ -251,7 +197,7 @@ def stuck_piles() -> dict[str, str]:
 
 
 def test_no_legal_move_left_is_said_and_ends_with_status_1(steeplechase, tmp_path):
-    state = make_position(steeplechase, stuck_piles(), base="J")
+    state = position(steeplechase, stuck_piles(), rest="s", base_rank=11)
     assert state.legal_moves() == ()
     result = patience("play", "--load", str(save_position(tmp_path / "stuck.json", state)), script=["moves"])
     assert result.returncode == 1
@@ -372,7 +318,7 @@ def test_the_next_hint_follows_the_winning_line_the_first_one_found(steeplechase
 
 
 def test_a_hint_when_no_move_is_left(steeplechase, tmp_path):
-    state = make_position(steeplechase, stuck_piles(), base="J")
+    state = position(steeplechase, stuck_piles(), rest="s", base_rank=11)
     result = patience("play", "--load", str(save_position(tmp_path / "stuck.json", state)), script=["hint"])
     assert result.stdout.rstrip().endswith("> hint\nNo legal move.")
 

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
-from conftest import card_counts, full_decks
+from helpers import card_counts, full_decks
 
 import framework
 

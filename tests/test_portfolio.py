@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from test_solver import LOST_LADDER, replays_to_a_win, tiny, tiny_position
+from helpers import LOST_LADDER, replays_to_a_win, small_game
 
 from framework.solver import LOST, UNKNOWN, WON, Budget, SolverError, solve
 from framework.solver.portfolio import PORTFOLIOS
 from framework.solver.search import Search
+from framework.testing import position
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
@@ -29,8 +30,8 @@ def test_the_search_that_decides_within_the_fewest_positions_answers(steeplechas
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_a_lost_position_is_proven_lost_by_the_searches(jobs):
-    game = tiny("ladder")
-    result = solve(tiny_position(game, LOST_LADDER), Budget(nodes=10_000), searches=2, jobs=jobs)
+    game = small_game("ladder")
+    result = solve(position(game, LOST_LADDER), Budget(nodes=10_000), searches=2, jobs=jobs)
     assert result.answer == LOST and result.line == ()
 
 

@@ -7,43 +7,15 @@ key that asks for too much.
 
 from __future__ import annotations
 
-import itertools
-import string
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from test_loader import problems
+from helpers import FREECELL, LABELS, extra_group, issue_file, problems, with_groups
 
 import framework
 from framework.cli import main
-from framework.loader import find_rule_file
 from framework.sizecheck import MAX_GROUPS, MAX_MOVES, MAX_PILES
-
-FREECELL = find_rule_file("freecell").read_text(encoding="utf-8")
-#: Labels for added groups: FreeCell's own are c, f and t.
-LABELS = ["".join(letters) for letters in itertools.product(string.ascii_lowercase, repeat=2)]
-
-
-def with_groups(text: str, groups: list[str]) -> str:
-    """``text`` (a rule file whose groups end where its deal starts) with ``groups`` added after its own."""
-    return text.replace("\ndeal:\n", "\n" + "".join(groups) + "deal:\n", 1)
-
-
-def extra_group(index: int, piles: int | None) -> str:
-    """A group of ``piles`` piles (the key left out for None) that moves nothing, as rule-file text."""
-    piles_line = "" if piles is None else f"    piles: {piles}\n"
-    return f"  x{index}:\n    role: reserve\n    label: {LABELS[index]}\n{piles_line}"
-
-
-def issue_file() -> str:
-    """The file of issue 18: FreeCell with 8 decks, columns that lift any tail, and 50 groups of 200 piles
-    that the columns move to."""
-    names = [f"x{index}" for index in range(50)]
-    text = with_groups(FREECELL, [extra_group(index, 200) for index in range(50)])
-    return (text.replace("decks: 1", "decks: 8")
-            .replace("pick: run\n    run_limit: free cells", "pick: any tail")
-            .replace("moves_to: [foundation, tableau, cell]", f"moves_to: [foundation, tableau, cell, {', '.join(names)}]"))
 
 
 def where(text: str, before: str) -> str:

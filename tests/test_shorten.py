@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from conftest import make_position
-
 from framework.solver import Budget, solve
 from framework.solver.search import ENDGAME_ROUNDS, Search
 from framework.solver.shorten import shorten
+from framework.testing import position
 
 POSITION = {"f1": "7C", "t1": "9S", "t2": "8H", "t3": "9C", "t4": "KD", "t5": "QS"}
 
@@ -20,14 +19,14 @@ def moves(start, *texts):
 
 
 def test_two_moves_that_one_move_does_are_cut_to_one(steeplechase):
-    start = make_position(steeplechase, {**POSITION, "t1": ""}, base="7")
+    start = position(steeplechase, {**POSITION, "t1": ""}, rest="s", base_rank=7)
     # The 8H goes onto the 9C by way of the foundation; "t2 t3" puts it there at once.
     line = moves(start, "t2 f1", "f1 t3", "t5 t4")
     assert shorten(start, line) == moves(start, "t2 t3", "t5 t4")
 
 
 def test_positions_alike_up_to_the_order_of_columns_are_one_place_on_the_line(steeplechase):
-    start = make_position(steeplechase, {**POSITION, "t3": ""}, base="7")
+    start = position(steeplechase, {**POSITION, "t3": ""}, rest="s", base_rank=7)
     # The 8H goes to the empty t3 by way of the 9S: the columns are as before, in another order,
     # so the line goes on from there with the 8H where it is, in t2.
     line = moves(start, "t2 t1", "t1 t3", "t3 f1", "t5 t4")
@@ -35,13 +34,13 @@ def test_positions_alike_up_to_the_order_of_columns_are_one_place_on_the_line(st
 
 
 def test_a_position_visited_twice_keeps_only_what_comes_after_its_last_visit(steeplechase):
-    start = make_position(steeplechase, POSITION, base="7")
+    start = position(steeplechase, POSITION, rest="s", base_rank=7)
     line = moves(start, "t5 t4", "t4 t5", "t5 t4", "t2 t1")
     assert shorten(start, line) == moves(start, "t5 t4", "t2 t1")
 
 
 def test_a_line_with_nothing_to_cut_is_kept(steeplechase):
-    start = make_position(steeplechase, POSITION, base="7")
+    start = position(steeplechase, POSITION, rest="s", base_rank=7)
     line = moves(start, "t2 f1", "t5 t4")
     assert shorten(start, line) == line
 

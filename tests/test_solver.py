@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import gc
 import sys
-from pathlib import Path
 
 import pytest
-from conftest import make_position
+from helpers import LOST_LADDER, TRICKLE_ENDGAME, exhaustive, replays_to_a_win, small_game
 
 import framework
 from framework.cards import parse_card
@@ -17,58 +16,12 @@ from framework.solver.canonical import card_classes, interchangeable_groups, key
 from framework.solver.forced import ForcedMoves
 from framework.solver.hint import ALREADY_WON, HEURISTIC, HOPELESS, NO_MOVE, SOLUTION, hint
 from framework.solver.search import ROUNDS, Round, Search
-
-GAMES = Path(__file__).parent / "solver_games"
-
-
-def tiny(name: str) -> framework.Game:
-    """One of the tiny test games in tests/solver_games."""
-    return framework.load_game(GAMES / f"{name}.yaml")
-
-
-def exhaustive(state: framework.State) -> str:
-    """The answer by brute force: every move from every position, positions told apart exactly."""
-    state = state.copy(stack=False)
-    seen = {state.position_key()}
-    pending = [list(state.legal_moves())]
-    if state.is_won():
-        return WON
-    while pending:
-        if not pending[-1]:
-            pending.pop()
-            if state.move_stack:
-                state.pop()
-            continue
-        state.push(pending[-1].pop())
-        key = state.position_key()
-        if key in seen:
-            state.pop()
-            continue
-        seen.add(key)
-        if state.is_won():
-            return WON
-        pending.append(list(state.legal_moves()))
-    return LOST
-
-
-def replays_to_a_win(start: framework.State, line: tuple[str, ...]) -> bool:
-    """Whether the move texts of ``line``, typed in from ``start``, win."""
-    state = start.copy(stack=False)
-    for text in line:
-        state.push(state.parse_move(text))
-    return state.is_won()
-
-
-def tiny_position(game: framework.Game, piles: dict[str, str]) -> framework.State:
-    """A position of a tiny game (every card of its pack named)."""
-    data = {"format": "patience-state", "version": 1, "game": game.id, "piles": {
-        name: piles.get(name, "").split() for name in game.pile_names}}
-    return game.state_from_json(data)
+from framework.testing import position
 
 
 @pytest.mark.parametrize("name", ["ladder", "seesaw", "trickle", "twins"])
 def test_answers_agree_with_an_exhaustive_search(name):
-    game = tiny(name)
+    game = small_game(name)
     answers = set()
     for seed in range(1, 13):
         start = game.deal(seed)
@@ -90,7 +43,7 @@ def test_one_move_from_a_win(steeplechase):
         foundations[f"f{index + 1}"] = " ".join(rank + suit for rank, suit in zip(ranks, suits))
     last = foundations["f8"].split()[-1]
     foundations["f8"] = foundations["f8"].rsplit(" ", 1)[0]
-    state = make_position(steeplechase, {**foundations, "t1": last}, base="7")
+    state = position(steeplechase, {**foundations, "t1": last}, rest="s", base_rank=7)
     result = solve(state, Budget(nodes=100))
     assert result.answer == WON
     assert result.line == ("t1 f8",)
@@ -98,27 +51,26 @@ def test_one_move_from_a_win(steeplechase):
 
 
 def test_a_won_position_needs_no_move():
-    game = tiny("ladder")
-    state = tiny_position(game, {"f": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"})
+    game = small_game("ladder")
+    state = position(game, {"f": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"})
     result = solve(state)
     assert result.answer == WON and result.line == () and result.nodes == 0
 
 
 #: A Ladder position with moves but no win: the 5 is buried under the 8 and the K for good.
-LOST_LADDER = {"f": "AS 2S 3S 4S", "t1": "7S 9S 5S 8S KS", "t2": "6S JS QS", "t3": "TS"}
 
 
 def test_a_provably_lost_position():
-    game = tiny("ladder")
-    state = tiny_position(game, LOST_LADDER)
+    game = small_game("ladder")
+    state = position(game, LOST_LADDER)
     assert len(state.legal_moves()) == 3 and exhaustive(state) == LOST
     result = solve(state, Budget(nodes=10_000))
     assert result.answer == LOST and result.line == () and result.stopped_by is None
 
 
 def test_a_cycle_does_not_trap_the_search():
-    game = tiny("seesaw")
-    state = tiny_position(game, {"f": "AS 2S 3S", "t1": "JS 9S", "t2": "KS QS", "t3": "8S 5S 7S TS 6S 4S"})
+    game = small_game("seesaw")
+    state = position(game, {"f": "AS 2S 3S", "t1": "JS 9S", "t2": "KS QS", "t3": "8S 5S 7S TS 6S 4S"})
     assert {state.move_text(move) for move in state.legal_moves()} == {"t3 f", "f t3"}
     start = state.position_key()
     state.push(state.parse_move("f t3"))  # the 3 comes down onto the 4 ...
@@ -129,12 +81,11 @@ def test_a_cycle_does_not_trap_the_search():
 
 
 #: A Trickle endgame (the stock spent): won only by laying the 7 on the 8 first, then the waste's 6 on the 7.
-TRICKLE_ENDGAME = {"f": "AH 2H 3H 4H", "t1": "7H", "t2": "QH 8H", "w": "9H KH JH 5H TH 6H"}
 
 
 def test_an_endgame_round_searches_an_endgame_in_full():
-    game = tiny("trickle")
-    state = tiny_position(game, TRICKLE_ENDGAME)
+    game = small_game("trickle")
+    state = position(game, TRICKLE_ENDGAME)
     assert not state.piles[game.pile_names.index("s")]
     # The best-ranked moves alone miss the win: a round of allowance 0 gives up without a verdict ...
     assert Search(state, Budget(), rounds=(Round(0),)).run().answer == UNKNOWN
@@ -148,13 +99,13 @@ def test_an_endgame_round_searches_an_endgame_in_full():
 
 
 def test_an_endgame_round_gives_up_an_endgame_larger_than_its_limit_without_a_verdict():
-    state = tiny_position(tiny("trickle"), TRICKLE_ENDGAME)
+    state = position(small_game("trickle"), TRICKLE_ENDGAME)
     result = Search(state, Budget(), rounds=(Round(0, endgame_positions=3),)).run()
     assert result.answer == UNKNOWN and result.nodes == 3
 
 
 def test_an_endgame_round_proves_a_lost_endgame():
-    state = tiny_position(tiny("ladder"), LOST_LADDER)  # Ladder has no stock: every position is an endgame
+    state = position(small_game("ladder"), LOST_LADDER)  # Ladder has no stock: every position is an endgame
     assert Search(state, Budget(), rounds=(Round(0, endgame_positions=1_000),)).run().answer == LOST
     assert Search(state, Budget(), rounds=(Round(0),)).run().answer == UNKNOWN
 
@@ -204,16 +155,16 @@ def forced(state: framework.State) -> str | None:
 def test_a_safe_move_is_forced_only_when_nothing_else_could_want_the_place():
     thieves = framework.load_game("forty-thieves")
     # Both aces of hearts are up, so nothing will ever be built on the 2H: safe by framework.safety.
-    open_choice = make_position(thieves, {"f1": "AH", "f2": "AH", "t1": "2H"})
+    open_choice = position(thieves, {"f1": "AH", "f2": "AH", "t1": "2H"}, rest="s")
     assert [open_choice.move_text(move) for move in safe_moves(open_choice)] == ["t1 f1"]
     assert forced(open_choice) is None  # f1 or f2, and the other 2H (in the stock) wants the other one
-    only_place = make_position(thieves, {"f1": "AH", "f2": "AH 2H", "t1": "2H"})
+    only_place = position(thieves, {"f1": "AH", "f2": "AH 2H", "t1": "2H"}, rest="s")
     assert forced(only_place) == "t1 f1"
 
 
 def test_no_move_is_forced_where_foundation_cards_come_back_or_plugins_change_the_rules(steeplechase):
     klondike = framework.load_game("klondike")  # a foundation's top card may come back to a column
-    state = make_position(klondike, {"f1": "AH", "f2": "AC", "f3": "AS", "t1": "2H"})
+    state = position(klondike, {"f1": "AH", "f2": "AC", "f3": "AS", "t1": "2H"}, rest="s")
     assert safe_moves(state) and forced(state) is None
     for game in (steeplechase, framework.load_game("blockade")):
         for seed in range(1, 4):
@@ -264,7 +215,7 @@ def test_several_actions_are_ordered_by_the_cards_they_let_go_to_a_foundation():
 def test_a_move_that_only_shifts_cards_costs_the_search_two_units_of_allowance(steeplechase):
     from framework.solver.ordering import MoveOrder
 
-    state = make_position(steeplechase, {"f1": "7C", "t1": "9S 8H", "t2": "9C", "t3": "QD 5S", "w": "6D"}, base="7")
+    state = position(steeplechase, {"f1": "7C", "t1": "9S 8H", "t2": "9C", "t3": "QD 5S", "w": "6D"}, rest="s", base_rank=7)
     order = MoveOrder(steeplechase, interchangeable_groups(steeplechase))
     detours = {state.move_text(move): order.detour(state, move) for move in state.legal_moves()}
     # The 8H lies on the 9S by the build rule: moving it alone, onto the 9C or an empty column, only shifts it.
@@ -300,8 +251,8 @@ def test_columns_a_stock_deals_onto_in_their_order_are_not_interchangeable(game_
     assert key(swapped) != key(state)
     # ...and rightly: the stock's next cards land on other cards, so the columns differ after the deal.
     deal = next(move for move in state.legal_moves() if move.action == "deal")
-    for position in (state, swapped):
-        position.push(deal)
+    for one in (state, swapped):
+        one.push(deal)
     columns = game.groups["tableau"].piles
     assert sorted(tuple(swapped.piles[pile]) for pile in columns) != sorted(tuple(state.piles[pile]) for pile in columns)
 
@@ -324,16 +275,16 @@ def test_once_the_stock_is_dealt_out_the_columns_are_interchangeable(game_id):
 
 
 def test_hint_gives_the_next_move_of_a_solution():
-    game = tiny("ladder")
-    state = tiny_position(game, {"f": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS", "t1": "KS", "t2": "QS"})
+    game = small_game("ladder")
+    state = position(game, {"f": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS", "t1": "KS", "t2": "QS"})
     move, how, line = hint(state, seconds=5)
     assert (state.move_text(move), how, [state.move_text(step) for step in line]) == ("t2 f", SOLUTION, ["t2 f", "t1 f"])
     assert len(state.move_stack) == 0  # the state is left alone
 
 
 def test_hint_without_a_solution():
-    game = tiny("ladder")
-    lost = tiny_position(game, LOST_LADDER)
+    game = small_game("ladder")
+    lost = position(game, LOST_LADDER)
     move, how, line = hint(lost, seconds=5)
     assert how == HOPELESS and move in lost.legal_moves() and line == ()
     steeplechase = framework.load_game("steeplechase")
@@ -343,10 +294,10 @@ def test_hint_without_a_solution():
 
 
 def test_hint_when_nothing_is_left_to_do():
-    game = tiny("ladder")
-    won = tiny_position(game, {"f": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"})
+    game = small_game("ladder")
+    won = position(game, {"f": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"})
     assert hint(won) == (None, ALREADY_WON, ())
-    stuck = tiny_position(game, {"f": "AS 2S 3S 4S", "t1": "5S 9S", "t2": "6S JS", "t3": "7S 8S QS TS KS"})
+    stuck = position(game, {"f": "AS 2S 3S 4S", "t1": "5S 9S", "t2": "6S JS", "t3": "7S 8S QS TS KS"})
     assert stuck.legal_moves() == () and hint(stuck) == (None, NO_MOVE, ())
 
 
@@ -362,7 +313,7 @@ def positions_after(state: framework.State, texts: list[str]) -> list[bytes]:
 
 
 def test_a_line_passes_through_no_position_to_avoid():
-    game = tiny("ladder")
+    game = small_game("ladder")
     deal = game.deal(11)
     key = key_function(game)
     first = solve(deal, Budget(nodes=10_000))
@@ -380,8 +331,8 @@ def test_a_line_passes_through_no_position_to_avoid():
 
 
 def test_with_every_move_to_avoid_there_is_no_line_and_no_hint():
-    game = tiny("ladder")
-    state = tiny_position(game, {"f": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS", "t1": "KS", "t2": "QS"})
+    game = small_game("ladder")
+    state = position(game, {"f": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS", "t1": "KS", "t2": "QS"})
     avoid = positions_after(state, [state.move_text(move) for move in state.legal_moves()])
     assert solve(state, Budget(nodes=1000), avoid=avoid).answer == LOST  # no line wins without passing one
     assert hint(state, nodes=1000, avoid=avoid) == (None, HOPELESS, ())

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from test_player import assert_one_line_error, patience
+from helpers import GAMES, assert_one_line_error, patience
 
 import framework
 from framework.savefile import write_json
@@ -19,7 +19,6 @@ from framework.session import Session
 from framework.solver import Budget, solve
 from framework.solver.stats import percentile, summarize, wilson
 
-GAMES = Path(__file__).parent / "solver_games"
 LADDER = str(GAMES / "ladder.yaml")
 
 

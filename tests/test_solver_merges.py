@@ -7,12 +7,13 @@ import random
 from pathlib import Path
 
 import pytest
+from helpers import GAMES
 
 import framework
 from framework.solver import Budget, solve
 from framework.solver.canonical import card_classes, interchangeable_groups, key_function, sink_piles
 
-TWINS = Path(__file__).parent / "solver_games" / "twins.yaml"
+TWINS = GAMES / "twins.yaml"
 
 
 def twins_with(tmp_path: Path, plugin: str) -> framework.Game:

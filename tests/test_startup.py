@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from test_player import patience
+from helpers import patience
 
 import framework
 from framework.cli import main

@@ -9,8 +9,7 @@ import subprocess
 import sys
 
 import pytest
-from test_player import assert_one_line_error, patience
-from test_study_store import rows, wait_for_deals
+from helpers import assert_one_line_error, patience, rows, wait_for_deals
 
 distributed = pytest.importorskip("distributed", reason="Dask is the optional extra patience-games[cluster]")
 

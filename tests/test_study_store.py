@@ -9,15 +9,14 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
-from test_player import assert_one_line_error, patience
+from helpers import GAMES, assert_one_line_error, patience, rows, wait_for_deals
 
 from framework.solver.store import Store, Study
 
-LADDER = str(Path(__file__).parent / "solver_games" / "ladder.yaml")
+LADDER = str(GAMES / "ladder.yaml")
 BUDGET = ("--nodes", "5000")
 
 
@@ -25,27 +24,6 @@ def stats(*arguments: str, cwd: Path) -> dict:
     result = patience("stats", LADDER, *BUDGET, "--json", *arguments, cwd=cwd)
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
-
-
-def rows(path: Path) -> list[tuple]:
-    """The deals kept in the store at ``path``; none while the run that makes it has not made its table yet."""
-    db = sqlite3.connect(path)
-    try:
-        return db.execute("SELECT game, seed, answer, version FROM deals ORDER BY seed").fetchall()
-    except sqlite3.OperationalError as error:
-        if "no such table" in str(error):
-            return []
-        raise
-    finally:
-        db.close()
-
-
-def wait_for_deals(store: Path, count: int) -> None:
-    """Waits (up to two minutes) until ``count`` deals are kept in ``store``."""
-    for _ in range(2400):
-        if store.exists() and len(rows(store)) >= count:
-            return
-        time.sleep(0.05)
 
 
 def test_each_deal_is_kept_in_the_default_store_named_after_the_game_and_budget(tmp_path):

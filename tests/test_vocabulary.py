@@ -3,29 +3,16 @@
 from __future__ import annotations
 
 import pytest
+from helpers import build, cards_of
 
 import framework
-from framework import State
 from framework.cards import card_text
-from framework.testing import position
-
-
-def build(game_id: str, piles: dict[str, str], **variables: object) -> State:
-    """A position of a built-in game (see ``framework.testing.position``)."""
-    return position(framework.load_game(game_id), piles, **variables)
-
-
-def texts(state: State) -> set[str]:
-    return {state.move_text(move) for move in state.legal_moves()}
-
-
-def cards_of(state: State, name: str) -> str:
-    return " ".join(card_text(card) for card in state.piles[state.game.pile_index(name)])
+from framework.testing import legal_texts
 
 
 def test_a_face_down_card_left_on_top_is_turned_up_and_turned_down_again_by_pop():
     state = build("klondike", {"t1": "9C 2D | 6H", "t2": "7S"})
-    assert texts(state) == {"t1 t2"}
+    assert legal_texts(state) == {"t1 t2"}
     state.push(state.parse_move("t1 t2"))
     assert state.face_down[state.game.pile_index("t1")] == 1 and cards_of(state, "t1") == "9C 2D"
     state.pop()
@@ -34,17 +21,17 @@ def test_a_face_down_card_left_on_top_is_turned_up_and_turned_down_again_by_pop(
 
 def test_an_empty_klondike_column_takes_only_a_king():
     state = build("klondike", {"t1": "QH", "t2": "KS"})
-    assert texts(state) == {"t1 t2"} | {f"t2 t{index}" for index in range(3, 8)}
+    assert legal_texts(state) == {"t1 t2"} | {f"t2 t{index}" for index in range(3, 8)}
 
 
 def test_klondike_redeals_without_limit_and_keeps_no_counter():
     state = build("klondike", {"w": "5C 6D", "t1": "KS"})
-    assert "redeal" in texts(state)
+    assert "redeal" in legal_texts(state)
     state.push(state.parse_move("redeal"))
     assert cards_of(state, "s") == "6D 5C" and "redeal_used" not in state.vars
     state.push(state.parse_move("d"))
     state.push(state.parse_move("d"))
-    assert "redeal" in texts(state) and cards_of(state, "w") == "5C 6D"
+    assert "redeal" in legal_texts(state) and cards_of(state, "w") == "5C 6D"
 
 
 def test_draw_three_turns_three_cards_the_last_on_top():
@@ -84,18 +71,18 @@ def test_seahaven_runs_use_cells_but_not_the_king_only_columns():
 def test_spider_moves_only_runs_of_one_suit_but_builds_on_any_suit():
     state = build("spider", {"t1": "9H 8S 7S", "t2": "9D", "t3": "TC", "t4": "3C", "t5": "4C", "t6": "5C",
                              "t7": "6C", "t8": "QD", "t9": "QH", "t10": "QS"})
-    assert texts(state) == {"t1 t2 2", "t2 t3", "t4 t5", "t5 t6", "t6 t7", "t7 t1"}
+    assert legal_texts(state) == {"t1 t2 2", "t2 t3", "t4 t5", "t5 t6", "t6 t7", "t7 t1"}
 
 
 def test_spider_deals_one_card_to_each_column_only_when_none_is_empty():
     columns = {f"t{index}": "KS" for index in range(1, 11)}
     state = build("spider", dict(columns, s=" ".join(["2H"] * 10)))
-    assert "d" in texts(state)
+    assert "d" in legal_texts(state)
     state.push(state.parse_move("d"))
     assert all(cards_of(state, f"t{index}") == "KS 2H" for index in range(1, 11))
     state.pop()
     state = build("spider", dict(columns, t10="", s=" ".join(["2H"] * 10)))
-    assert "d" not in texts(state)
+    assert "d" not in legal_texts(state)
 
 
 def test_a_spider_foundation_takes_only_a_whole_suit():
@@ -119,50 +106,50 @@ def test_canfield_refills_an_empty_column_from_the_reserve_and_turns_its_next_ca
 
 def test_canfield_columns_take_any_card_once_the_reserve_is_empty():
     state = build("canfield", {"w": "9H", "t2": "TS", "t3": "QH", "t4": "QS", "f1": "5C", "s": "3D"}, base_rank=5)
-    assert texts(state) == {"w t1", "w t2", "t2 t1", "t3 t1", "t4 t1", "d"}
+    assert legal_texts(state) == {"w t1", "w t2", "t2 t1", "t3 t1", "t4 t1", "d"}
 
 
 def test_canfield_moves_only_the_top_card_or_a_whole_column_between_columns():
     piles = {"t1": "5S QH JC", "t2": "KS", "t3": "QD", "t4": "9D", "r": "5C"}
-    assert texts(build("canfield", piles, base_rank=7)) == {"t1 t3", "t3 t2"}
+    assert legal_texts(build("canfield", piles, base_rank=7)) == {"t1 t3", "t3 t2"}
     whole = build("canfield", {"t1": "QH JC", "t2": "KS", "t3": "2D", "t4": "9D", "r": "5C"}, base_rank=7)
-    assert texts(whole) == {"t1 t2 2"}
+    assert legal_texts(whole) == {"t1 t2 2"}
 
 
 def test_canfield_runs_move_lets_part_of_a_column_move():
     piles = {"t1": "5S QH JC", "t2": "KS", "t3": "QD", "t4": "9D", "r": "5C"}
-    assert texts(build("canfield-runs-move", piles, base_rank=7)) == {"t1 t3", "t3 t2", "t1 t2 2"}
+    assert legal_texts(build("canfield-runs-move", piles, base_rank=7)) == {"t1 t3", "t3 t2", "t1 t2 2"}
 
 
 def test_canfield_foundations_turn_the_corner():
     state = build("canfield", {"f1": "JC QC KC", "w": "AC", "t1": "5D"}, base_rank=11)
-    assert "w f1" in texts(state)
+    assert "w f1" in legal_texts(state)
 
 
 def test_scorpion_moves_any_face_up_cards_and_deals_its_three_cards_to_the_first_columns():
     state = build("scorpion", {"t1": "2H | 5S 9D 4S", "t2": "6S", "t3": "AC", "s": "QD JD TD"})
-    assert texts(state) == {"t1 t2 3", "d"}
+    assert legal_texts(state) == {"t1 t2 3", "d"}
     state.push(state.parse_move("d"))
     assert [cards_of(state, name)[-2:] for name in ("t1", "t2", "t3")] == ["TD", "JD", "QD"]  # TD was on top
 
 
 def test_yukon_moves_any_face_up_cards_onto_a_card_the_lowest_fits():
     state = build("yukon", {"t1": "3C | 8H 2S KD", "t2": "9S", "t4": "4C", "t5": "4D", "t6": "4H", "t7": "4S"})
-    assert texts(state) == {"t1 t2 3", "t1 t3"}
+    assert legal_texts(state) == {"t1 t2 3", "t1 t3"}
 
 
 def test_a_foundation_takes_one_card_at_a_time_even_from_a_column_that_moves_any_tail():
     state = build("yukon", {"t4": "2H 3H", "f1": "AH", "t1": "4S"})
-    assert texts(state) == {"t4 t1"}  # not 't4 f1 2'
+    assert legal_texts(state) == {"t4 t1"}  # not 't4 f1 2'
     state = build("yukon", {"t1": "KH QH JH TH 9H 8H 7H 6H 5H", "f1": "AH 2H 3H 4H", "t2": "2C"})
-    assert texts(state) == {"t1 f1"} | {f"t1 t{index} 9" for index in range(3, 8)}
+    assert legal_texts(state) == {"t1 f1"} | {f"t1 t{index} 9" for index in range(3, 8)}
     state.push(state.parse_move("t1 f1"))
     assert not state.is_won()
 
 
 def test_golf_is_won_with_the_table_empty_and_cards_left_in_the_stock():
     state = build("golf", {"t1": "5D", "f": "4C", "s": "9H 9D"})
-    assert texts(state) == {"t1 f", "d"} and not state.is_won()
+    assert legal_texts(state) == {"t1 f", "d"} and not state.is_won()
     state.push(state.parse_move("t1 f"))
     assert state.is_won()
 
@@ -209,11 +196,11 @@ def test_auto_play_in_klondike_waits_for_both_black_fours_before_a_red_five():
 def test_the_first_card_laid_on_a_foundation_sets_the_base_rank_and_pop_unsets_it():
     state = build("chessboard", {"t1": "5H", "t2": "9C", "t3": "6H"})
     # any top card may start a foundation while no base rank is chosen
-    assert {text for text in texts(state) if " f" in text} == {f"t{row} f{pile}" for row in (1, 2, 3)
+    assert {text for text in legal_texts(state) if " f" in text} == {f"t{row} f{pile}" for row in (1, 2, 3)
                                                                for pile in range(1, 5)}
     state.push(state.parse_move("t2 f1"))
     assert state.base_rank == 9
-    assert {text for text in texts(state) if " f" in text} == set()  # 5H and 6H are not 9s
+    assert {text for text in legal_texts(state) if " f" in text} == set()  # 5H and 6H are not 9s
     state.pop()
     assert state.base_rank is None
 
@@ -231,4 +218,4 @@ def test_auto_play_leaves_the_choice_of_a_base_rank_to_the_player():
     from framework.safety import safe_moves
 
     state = build("chessboard", {"t1": "AH", "t2": "9C"})
-    assert "t1 f1" in texts(state) and safe_moves(state) == []
+    assert "t1 f1" in legal_texts(state) and safe_moves(state) == []

@@ -13,13 +13,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import game_names, make_position
 from fastapi.testclient import TestClient
+from helpers import game_names, new, path, refused, stuck_blockade, won_in_one_steeplechase
 
 import framework
 from framework.safety import safe_moves
 from framework.seeds import MAX_SEED
 from framework.session import Session
+from framework.testing import position
 from framework.web.app import create_app
 from framework.words import move_words
 
@@ -32,16 +33,6 @@ def client() -> TestClient:
     return TestClient(create_app())
 
 
-def new(client: TestClient, game: str = "steeplechase", seed: int | str = 3, **options: object) -> dict:
-    response = client.post("/api/sessions", json={"game": game, "seed": seed, **options})
-    assert response.status_code == 201, response.text
-    return response.json()
-
-
-def path(table: dict, suffix: str = "") -> str:
-    return f"/api/sessions/{table['session']}{suffix}"
-
-
 def pile_cards(table: dict, name: str) -> list[str]:
     pile = next(pile for pile in table["piles"] if pile["name"] == name)
     return [card["text"] for card in pile["cards"]]
@@ -49,16 +40,6 @@ def pile_cards(table: dict, name: str) -> list[str]:
 
 def texts(state: framework.State) -> list[str]:
     return [state.move_text(move) for move in state.legal_moves()]
-
-
-def refused(response, status: int, *words: str) -> str:
-    """The one-line reason of a refusal, checked for its status and words."""
-    assert response.status_code == status, response.text
-    detail = response.json()["detail"]
-    assert isinstance(detail, str) and "\n" not in detail
-    for word in words:
-        assert word in detail, detail
-    return detail
 
 
 # --- games ------------------------------------------------------------------------------------
@@ -515,40 +496,6 @@ def test_every_body_is_read_within_the_same_limits(client):
 # --- the end of a game ------------------------------------------------------------------------
 
 
-def won_in_one_steeplechase() -> framework.State:
-    """Steeplechase with every card home but the 6 of clubs, on the waste (base rank 7)."""
-    game = framework.load_game("steeplechase")
-    order = "7 8 9 T J Q K A 2 3 4 5 6".split()
-    pairs = ("CH", "HC", "CH", "HC", "SD", "DS", "SD", "DS")  # the suits of the odd and even places
-    piles = {f"f{n}": " ".join(rank + pair[i % 2] for i, rank in enumerate(order)) for n, pair in enumerate(pairs, 1)}
-    piles["f1"] = piles["f1"].removesuffix(" 6C")
-    piles["w"] = "6C"
-    return make_position(game, piles, base="7")
-
-
-def stuck_blockade(*, release_used: bool = True) -> framework.State:
-    """Blockade with the stock empty: eleven rows in which no free card is an ace or a king.
-
-    The last six cells are empty; a release, when used, was from the first of them.
-    """
-    game = framework.load_game("blockade")
-    deck = [framework.card_text(card) for card in range(52)] * 2
-    ends = [card for card in deck if card[0] in "AK"]
-    middle = [card for card in deck if card[0] not in "AK"]
-    cells: dict[str, list[str]] = {}
-    buried = [row * 10 + column for row in range(1, 9) for column in range(10)]  # rows 2 to 9
-    for cell, card in zip(buried, ends):
-        cells[f"g{cell + 1}"] = [card]
-    for cell in range(104):  # the last six cells stay empty
-        if f"g{cell + 1}" not in cells:
-            cells[f"g{cell + 1}"] = [middle.pop()]
-    return game.state_from_json({
-        "format": "patience-state", "version": 1, "game": game.id,
-        "piles": {name: cells.get(name, []) for name in game.pile_names},
-        "vars": {"grid_rows": 11, "release_used": release_used, "released_cell": "g105" if release_used else None},
-    })
-
-
 def test_a_won_game_says_so(client):
     loaded = client.post("/api/sessions/load", json=won_in_one_steeplechase().to_json()).json()
     assert loaded["result"] is None and "w f1" in [move["text"] for move in loaded["moves"]]
@@ -689,44 +636,44 @@ def test_a_stock_whose_top_card_may_be_played_shows_it(client):
     assert klondike["down"] == 24 and klondike["cards"] == []
 
 
-def pile(table: dict, name: str) -> dict:
+def pile_view(table: dict, name: str) -> dict:
     return next(pile for pile in table["piles"] if pile["name"] == name)
 
 
 def test_an_empty_pile_says_the_rank_it_takes_where_a_rule_fixes_one(client):
     steeplechase = new(client, "steeplechase", 3, autoplay=False)  # base rank 5, the 5♠ on f1
-    assert [pile(steeplechase, f"f{n}")["takes"] for n in range(1, 9)] == [None] + ["5"] * 7
-    assert all(pile(steeplechase, f"t{n}")["takes"] is None for n in range(1, 9))  # not empty
+    assert [pile_view(steeplechase, f"f{n}")["takes"] for n in range(1, 9)] == [None] + ["5"] * 7
+    assert all(pile_view(steeplechase, f"t{n}")["takes"] is None for n in range(1, 9))  # not empty
     after = client.post(path(steeplechase, "/moves"), json={"move": "t2 t8"}).json()
-    assert pile(after, "t2")["takes"] is None  # an empty column takes any card
+    assert pile_view(after, "t2")["takes"] is None  # an empty column takes any card
     blockade = client.post("/api/sessions/load", json=stuck_blockade().to_json()).json()
-    assert [pile(blockade, f"{label}1")["takes"] for label in "ak"] == ["A", "K"]
-    assert pile(blockade, "g110")["takes"] is None  # an empty cell takes nothing
-    klondike = client.post("/api/sessions/load", json=make_position(
-        framework.load_game("klondike"), {"t1": "TD"}).to_json()).json()
-    assert pile(klondike, "t2")["takes"] == "K" and pile(klondike, "f1")["takes"] == "A"
+    assert [pile_view(blockade, f"{label}1")["takes"] for label in "ak"] == ["A", "K"]
+    assert pile_view(blockade, "g110")["takes"] is None  # an empty cell takes nothing
+    klondike = client.post("/api/sessions/load", json=position(
+        framework.load_game("klondike"), {"t1": "TD"}, rest="s").to_json()).json()
+    assert pile_view(klondike, "t2")["takes"] == "K" and pile_view(klondike, "f1")["takes"] == "A"
 
 
 def test_a_base_rank_chosen_in_play_is_the_rank_the_empty_foundations_take(client):
     game = framework.load_game("chessboard")  # the first card played to a foundation sets the base rank
-    state = make_position(game, {"t1": "9S", "t2": "9H", "t5": "KH"}, rest="t5")
+    state = position(game, {"t1": "9S", "t2": "9H", "t5": "KH"}, rest="t5")
     table = client.post("/api/sessions/load", params={"autoplay": False}, json=state.to_json()).json()
-    assert [pile(table, f"f{n}")["takes"] for n in range(1, 5)] == [None] * 4
+    assert [pile_view(table, f"f{n}")["takes"] for n in range(1, 5)] == [None] * 4
     after = client.post(path(table, "/moves"), json={"move": "t1 f1"}).json()
-    assert [pile(after, f"f{n}")["takes"] for n in range(1, 5)] == [None, "9", "9", "9"]
+    assert [pile_view(after, f"f{n}")["takes"] for n in range(1, 5)] == [None, "9", "9", "9"]
 
 
 def test_a_pile_whose_cards_the_rules_hold_now_is_blocked(client):
     rows = ["2C 2C 2D 2D 2H 2H 2S 2S 3C 3C", "AS KH 3D 3H 3S 5H 3D 3H 3S 4C", "AC 4D 4H 4S 4C 4D 4H 4S 5C KD"]
     cells = {f"g{row * 10 + column + 1}": card for row, line in enumerate(rows) for column, card in enumerate(line.split())}
-    blockade = make_position(framework.load_game("blockade"), cells, grid_rows=3)
+    blockade = position(framework.load_game("blockade"), cells, grid_rows=3, rest="s")
     table = client.post("/api/sessions/load", params={"autoplay": False}, json=blockade.to_json()).json()
     blocked = {view["name"] for view in table["piles"] if view["blocked"]}
     assert blocked == {f"g{cell}" for cell in range(11, 21)}  # the middle row; the top and bottom rows are free
-    two_rows = make_position(blockade.game, {name: card for name, card in cells.items() if int(name[1:]) <= 20},
-                             grid_rows=2)
+    two_rows = position(blockade.game, {name: card for name, card in cells.items() if int(name[1:]) <= 20},
+                             grid_rows=2, rest="s")
     table = client.post("/api/sessions/load", params={"autoplay": False}, json=two_rows.to_json()).json()
     assert not any(view["blocked"] for view in table["piles"])  # every card is free, though few go anywhere
-    pyramid = make_position(framework.load_game("pyramid"), {"p1": "KS", "p2": "8C", "p3": "5C", "p28": "QH"})
+    pyramid = position(framework.load_game("pyramid"), {"p1": "KS", "p2": "8C", "p3": "5C", "p28": "QH"}, rest="s")
     table = client.post("/api/sessions/load", params={"autoplay": False}, json=pyramid.to_json()).json()
     assert {view["name"] for view in table["piles"] if view["blocked"]} == {"p1"}  # under p2 and p3

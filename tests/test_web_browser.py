@@ -11,38 +11,30 @@ without running them.
 
 from __future__ import annotations
 
-import json
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import conftest
 import pytest
 from conftest import NO_CHROMIUM, REQUIRE_BROWSER, find_chromium, no_browser
+from helpers import (
+    TIMEOUT_MS,
+    cards,
+    load_state,
+    menu,
+    moves_made,
+    pile,
+    start,
+    stuck_blockade,
+    top,
+    won_in_one_steeplechase,
+)
 from playwright.sync_api import Browser, Page, expect
-from test_web_api import stuck_blockade, won_in_one_steeplechase
 
 import framework
 
-TIMEOUT_MS = 15_000
 BLOCKED = re.compile(r"\bblocked\b")
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    """The address of a real ``patience serve`` on a free loopback port."""
-    process = subprocess.Popen([sys.executable, "-m", "framework.cli", "serve", "--port", "0"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        line = process.stdout.readline()
-        address = re.search(r"http://127\.0\.0\.1:\d+/", line)
-        assert address, f"patience serve printed {line!r}; stderr: {process.stderr.read() if process.poll() is not None else ''}"
-        yield address.group(0)
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 @pytest.fixture()
@@ -71,56 +63,6 @@ def page(browser: Browser, server: str, page_errors: list[str]) -> Iterator[Page
 # --- helpers ----------------------------------------------------------------------------------
 
 
-def menu(page: Page, control: str):
-    """A control of the More menu, the menu opened."""
-    if not page.locator("#more").evaluate("menu => menu.open"):
-        page.click("#more summary")
-    return page.locator(control)
-
-
-def set_autoplay(page: Page, on: bool) -> None:
-    box = menu(page, "#autoplay")
-    if box.is_checked() != on:
-        box.set_checked(on)
-        expect(page.locator("#message")).to_have_text(f"Auto-play {'on' if on else 'off'}.")
-    page.click("#more summary")  # closed again
-
-
-def start(page: Page, game: str, seed: int | str, *, autoplay: bool = False) -> None:
-    """Start deal ``seed`` of ``game`` with the game and seed chooser."""
-    # The first table is drawn before the More menu is opened: on a slow machine it came after, and the
-    # auto-play box was never seen. (Waited for from here, not by the page's timers: a test may stop its clock.)
-    expect(page.locator("body")).to_have_attribute("data-game", re.compile(r"."))
-    set_autoplay(page, autoplay)
-    page.select_option("#game-choice", game)
-    page.fill("#seed", str(seed))
-    page.click("#deal-new")
-    confirm = page.locator("#confirm-dialog")
-    if confirm.is_visible():
-        confirm.locator("button[value=deal]").click()
-    expect(page.locator("#info")).to_have_text(re.compile(rf"deal {re.escape(str(seed))}$"))
-    expect(page.locator("body")).to_have_attribute("data-game", game)
-
-
-def pile(page: Page, name: str):
-    return page.locator(f'.pile[data-pile="{name}"]')
-
-
-def cards(page: Page, name: str) -> list[str]:
-    """The face-up cards the page draws in pile ``name``, bottom first (a stack shows its top only)."""
-    return pile(page, name).locator(".card[data-card]").evaluate_all("cards => cards.map(card => card.dataset.card)")
-
-
-def top(page: Page, name: str):
-    return pile(page, name).locator(".card").last
-
-
-def moves_made(page: Page, count: int) -> None:
-    """Waits for ``count`` moves made, and for the cards to have glided to their places."""
-    expect(page.locator("body")).to_have_attribute("data-moves-made", str(count))
-    page.wait_for_function("document.getAnimations().length === 0")
-
-
 def highlighted(page: Page) -> set[str]:
     return set(page.locator(".pile.target").evaluate_all("piles => piles.map(pile => pile.dataset.pile)"))
 
@@ -141,17 +83,6 @@ def drag(page: Page, source, target, *, expect_targets: set[str]) -> None:
     assert highlighted(page) == expect_targets
     page.mouse.move(end_box["x"] + end_box["width"] / 2, end_box["y"] + end_box["height"] / 2, steps=4)
     page.mouse.up()
-
-
-def load_state(page: Page, state: framework.State, tmp_path: Path) -> None:
-    """Continue a saved state through the Load button, auto-play off."""
-    set_autoplay(page, False)
-    saved = tmp_path / "saved.json"
-    saved.write_text(json.dumps(state.to_json()), "utf-8")
-    with page.expect_file_chooser() as chosen:
-        menu(page, "#load-button").click()
-    chosen.value.set_files(str(saved))
-    expect(page.locator("#message")).to_contain_text("Loaded saved.json")
 
 
 def screenshot(page: Page, tmp_path: Path, name: str) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from test_web_api import new, path, refused
+from helpers import issue_file, new, path, refused
 
 import framework
 from framework.web import app as web_app
@@ -208,7 +208,6 @@ def test_the_games_kept_hold_at_most_the_move_budget_the_least_recently_used_dro
 
 
 def test_a_rule_file_that_asks_too_much_is_refused_at_once_by_the_server(tmp_path, monkeypatch):
-    from test_rule_limits import issue_file
 
     (tmp_path / "wide.yaml").write_text(issue_file(), encoding="utf-8")
     monkeypatch.setenv("PATIENCE_RULES_PATH", str(tmp_path))

@@ -14,15 +14,23 @@ from datetime import datetime, timedelta
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from helpers import (
+    TIMEOUT_MS,
+    cards,
+    load_state,
+    menu,
+    moves_made,
+    pile,
+    start,
+    stuck_blockade,
+    top,
+    won_in_one_steeplechase,
+)
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from test_web_api import stuck_blockade, won_in_one_steeplechase
-from test_web_browser import TIMEOUT_MS, cards, load_state, menu, moves_made, pile, server, start, top
 
 import framework
 from framework.solver.portfolio import solve
 from framework.solver.result import WON, Budget
-
-__all__ = ["server"]  # the module's fixture, shared with test_web_browser.py
 
 SCREENS = {
     "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
