@@ -1,7 +1,8 @@
 """Start-up benchmark: how long ``patience --help``, ``patience list`` and others take, each in fresh processes.
 
 Each command runs ``--runs`` times as a new interpreter (``python -m framework.cli``) and the
-median wall time is printed, beside that of the interpreter doing nothing. ``list`` is timed
+median wall time is printed, with the median CPU time (user and system) in brackets, which
+a busy machine changes less, beside that of the interpreter doing nothing. ``list`` is timed
 twice: with the cache of the listing warm (made by a run before the timing), and cold (a
 new, empty cache directory every run).
 ``--before REV`` also times the code of the git revision REV (exported to a temporary
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -36,29 +38,35 @@ COMMANDS = [
 ]
 
 
-def timed(arguments: list[str], code: Path | None, cache: Path) -> float:
-    """Seconds that one run of ``patience ARGUMENTS`` takes, with the code at ``code`` (None: this checkout's)."""
+def timed(arguments: list[str], code: Path | None, cache: Path) -> tuple[float, float]:
+    """Seconds that one run of ``patience ARGUMENTS`` takes, with the code at ``code`` (None: this checkout's):
+    wall time, and CPU time."""
     environment = dict(os.environ, XDG_CACHE_HOME=str(cache))
     environment.pop("PATIENCE_RULES_PATH", None)
     if code is not None:
         environment["PYTHONPATH"] = str(code)
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     command = ["-m", "framework.cli", *arguments] if arguments else ["-c", "pass"]
     subprocess.run([sys.executable, *command], env=environment, check=True,
                    stdout=subprocess.DEVNULL, timeout=600, cwd=tempfile.gettempdir())  # -m puts the folder run in first
-    return time.perf_counter() - started
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_utime + after.ru_stime - used.ru_utime - used.ru_stime
 
 
-def median_times(arguments: list[str], cold: bool, codes: list[Path | None], runs: int, scratch: Path) -> list[float]:
-    """The median seconds of ``arguments`` for each of ``codes``, their runs taken in turn."""
+def median_times(arguments: list[str], cold: bool, codes: list[Path | None], runs: int,
+                 scratch: Path) -> list[tuple[float, float]]:
+    """The median seconds (wall, CPU) of ``arguments`` for each of ``codes``, their runs taken in turn."""
     warm = scratch / "warm"
-    samples: list[list[float]] = [[] for _ in codes]
+    samples: list[list[tuple[float, float]]] = [[] for _ in codes]
     for code in codes:
         timed(arguments, code, warm)  # fills the warm cache, and the system's file cache
     for run in range(runs):
         for index, code in enumerate(codes):
             samples[index].append(timed(arguments, code, scratch / f"cold-{run}-{index}" if cold else warm))
-    return [statistics.median(times) for times in samples]
+    return [(statistics.median(wall for wall, _ in times), statistics.median(cpu for _, cpu in times))
+            for times in samples]
 
 
 def main() -> None:
@@ -75,9 +83,9 @@ def main() -> None:
             print("| command | median |\n|---|---:|")
         for name, arguments, cold in COMMANDS:
             medians = median_times(arguments, cold, codes, options.runs, scratch)
-            cells = [f"{seconds:.3f} s" for seconds in medians]
+            cells = [f"{wall:.3f} s ({cpu:.3f} s)" for wall, cpu in medians]
             if options.before:
-                cells.append(f"{medians[0] / medians[1]:.1f}x faster")
+                cells.append(f"{medians[0][0] / medians[1][0]:.1f}x faster")
             shown = f"`patience {name}`" if arguments else "`python -c pass`"
             print(f"| {shown} | " + " | ".join(cells) + " |", flush=True)
 

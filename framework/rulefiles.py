@@ -25,7 +25,7 @@ def rule_directories() -> list[Path]:
     import importlib.metadata  # here: it takes a third of the time --help takes, which needs only the names above
 
     found = [Path(part) for part in os.environ.get(RULES_PATH_VARIABLE, "").split(os.pathsep) if part]
-    found.append(Path(str(resources.files("patience_rules"))))
+    found.append(builtin_directory())
     for entry_point in sorted(importlib.metadata.entry_points(group=RULES_ENTRY_POINT_GROUP),
                               key=lambda entry: entry.name):
         try:
@@ -33,6 +33,11 @@ def rule_directories() -> list[Path]:
         except (ImportError, TypeError):
             continue  # a broken package must not hide the other games
     return found
+
+
+def builtin_directory() -> Path:
+    """The directory of the built-in rule files (the package ``patience_rules``)."""
+    return Path(str(resources.files("patience_rules")))
 
 
 def find_rule_file(name: str) -> Path | None:

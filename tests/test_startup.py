@@ -14,8 +14,10 @@ from click.testing import CliRunner
 from helpers import patience
 
 import framework
+from framework import listing
 from framework.cli import main
 from framework.filecache import cache_directory
+from framework.rulefiles import builtin_directory
 
 #: Modules that only a command that loads or plays a game needs.
 HEAVY = ["jsonschema", "yaml", "framework.game", "framework.loader", "framework.state", "framework.solver",
@@ -104,10 +106,39 @@ def test_a_changed_rule_file_is_read_again(tmp_path):
 def test_a_rule_file_just_changed_is_not_kept(tmp_path):
     mine = tmp_path / "mine"
     path = game_file(mine, "my-klondike", "Title A")
+    older = game_file(mine, "old-klondike", "Title B")
     os.utime(path)  # now: it could change again within the file system's clock tick
     assert listed(mine)["my-klondike"] == "Title A, 52 cards, medium"
     kept = json.loads((cache_directory() / "list.json").read_text())["files"]
-    assert str(path) not in kept and str(framework.available_games()["klondike"]) in kept
+    assert str(path) not in kept and str(older) in kept
+
+
+def test_the_index_of_the_built_in_games_is_up_to_date():
+    directory = builtin_directory()
+    assert (directory / listing.INDEX_NAME).read_text(encoding="utf-8") == listing.index_text(directory), \
+        f"rules/{listing.INDEX_NAME} is out of date; regenerate it with: {listing.COMMAND}"
+
+
+def test_a_first_list_checks_no_built_in_rule_file(tmp_path):
+    # With an empty cache, the built-in games are listed from their index: no YAML, no schema, no loader.
+    code = (f"import os\nos.environ['XDG_CACHE_HOME'] = {str(tmp_path)!r}\n"
+            "from framework.listing import listed_games\nassert len(listed_games()) > 300")
+    assert imported_by(code) == set()
+
+
+def test_a_rule_file_is_listed_from_the_index_only_while_its_text_is_the_one_indexed(tmp_path):
+    path = game_file(tmp_path / "rules", "my-klondike", "Title A")
+    index = tmp_path / "rules" / listing.INDEX_NAME
+    index.write_text(listing.index_text(path.parent), encoding="utf-8")
+    line = {"name": "Title A", "pack": "52 cards", "decks": 1, "difficulty": "medium"}
+    assert listing.indexed_lines(path.parent, [path]) == {path: line}
+    game_file(tmp_path / "rules", "my-klondike", "Title B")  # the same size and time: the index tells by its text
+    assert listing.indexed_lines(path.parent, [path]) == {}
+    game_file(tmp_path / "rules", "my-klondike", "Title A")
+    assert listing.indexed_lines(path.parent, [path]) == {path: line}
+    for damage in ("{not json", "[]", '{"format": "patience-list-index", "files": {"my-klondike.yaml": {}}}'):
+        index.write_text(damage, encoding="utf-8")
+        assert listing.indexed_lines(path.parent, [path]) == {}
 
 
 @pytest.mark.parametrize("damage", ["{not json", "[]", '{"stamp": 1, "files": {}}', "\x00\xff"])
