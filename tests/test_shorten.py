@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import math
+
+import pytest
+
 from framework.solver import Budget, solve
+from framework.solver import shorten as shorten_module
+from framework.solver.result import WON
 from framework.solver.search import ENDGAME_ROUNDS, Search
 from framework.solver.shorten import shorten
 from framework.testing import position
@@ -53,3 +59,54 @@ def test_the_solver_reports_lines_with_nothing_left_to_cut(steeplechase):
     assert len(result.moves) < len(search.state.move_stack)
     assert shorten(start, result.moves) == list(result.moves)
     assert solve(start, Budget(nodes=12_000), searches=2).moves == result.moves
+
+
+def raw_line(start):
+    """Deal 24's line as its search found it, thousands of moves that wander (see the test above)."""
+    search = Search(start, Budget(nodes=12_000), ENDGAME_ROUNDS)
+    search.run()
+    return list(search.state.move_stack)
+
+
+def wins(start, line):
+    state = start.copy(stack=False)
+    for move in line:
+        state.push(state.parse_move(state.move_text(move)))
+    return state.is_won()
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """The clock shortening reads: long before any deadline for ``clock.stop_after`` more readings, then past every one."""
+
+    class Clock:
+        stop_after = 0
+
+        def __call__(self):
+            self.stop_after -= 1
+            return -math.inf if self.stop_after >= 0 else math.inf
+
+    fake = Clock()
+    monkeypatch.setattr(shorten_module, "perf_counter", fake)
+    return fake
+
+
+def test_shortening_stops_at_its_deadline_with_the_line_shortened_so_far(steeplechase, clock):
+    start = steeplechase.deal(24)
+    raw = raw_line(start)
+    shortest = shorten(start, raw)
+    clock.stop_after = 0  # out of time at once: the line as it was found
+    assert shorten(start, raw, deadline=0.5) == raw
+    clock.stop_after = len(raw) + 5_000  # out of time part of the way along the line
+    cut = shorten(start, raw, deadline=0.5)
+    assert len(shortest) < len(cut) < len(raw) and wins(start, cut)
+    clock.stop_after = 10**9
+    assert shorten(start, raw, deadline=0.5) == shortest  # time enough: the same line as without a deadline
+
+
+def test_a_search_out_of_time_while_it_shortens_reports_the_line_so_far_replayed(steeplechase, clock):
+    start = steeplechase.deal(24)
+    clock.stop_after = 0  # the search's own clock is the real one: it finds its win, then shortening is out of time
+    result = Search(start, Budget(nodes=12_000, seconds=600), ENDGAME_ROUNDS).run()
+    assert result.answer == WON and list(result.moves) == raw_line(start)
+    assert len(result.line) == len(result.moves) and wins(start, result.moves)

@@ -146,6 +146,32 @@ def test_solve_a_saved_state_and_a_saved_game(tmp_path):
         assert again.is_won()
 
 
+def wide_chessboard(folder: Path) -> Path:
+    """Chessboard with 2 decks and 200 columns, a file within every limit of the loader (issue 31): its 104 cards go
+    one to a column, so a win is found within two seconds, and each position offers some 10,000 moves to try
+    when the line is shortened (100 s for a whole shortening)."""
+    text = framework.available_games()["chessboard"].read_text(encoding="utf-8")
+    wide = text.replace("decks: 1\n", "decks: 2\n").replace("    piles: 4\n", "    piles: 8\n")
+    wide = wide.replace("    piles: 10\n", "    piles: 200\n")
+    assert wide.count("piles: ") == text.count("piles: ") and "piles: 200" in wide and "decks: 2" in wide
+    path = folder / "wide-chessboard.yaml"
+    path.write_text(wide, encoding="utf-8")
+    return path
+
+
+def test_solve_keeps_its_time_limit_when_the_line_is_long_to_shorten(tmp_path):
+    path = str(wide_chessboard(tmp_path))
+    # Before the time limit covered the shortening, this took 100 s and more, whatever --time said.
+    solved = subprocess.run([sys.executable, "-m", "framework.cli", "solve", path, "--time", "5", "--json"],
+                            capture_output=True, text=True, timeout=45)
+    data = json.loads(solved.stdout)
+    assert data["answer"] in ("won", "unknown")  # unknown only on a machine too busy to find the win in 5 s
+    state = framework.load_game(path).deal(1)
+    for text in data["line"]:
+        state.push(state.parse_move(text))
+    assert state.is_won() or data["answer"] == "unknown"
+
+
 def test_solve_refuses_bad_input(tmp_path):
     (tmp_path / "bad.json").write_text("{not json")
     assert_one_line_error(patience("solve", "--load", str(tmp_path / "bad.json")), "bad.json", "not JSON")

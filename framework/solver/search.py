@@ -25,7 +25,8 @@ eating the whole budget, and the rounds in between keep the cheap limited
 search for the deals it wins.
 
 A won line is cut short (``shorten``) and replayed through the kernel before it
-is reported. A search run beside others (``portfolio``) stops once it has
+is reported, both within the budget's seconds: shortening stops in time for the
+replay, and the line is then reported as shortened so far. A search run beside others (``portfolio``) stops once it has
 expanded more positions than one of them needed to decide.
 
 A round may be given up after a number of positions (``most_positions``), to
@@ -247,8 +248,11 @@ class Search:
             stopped_by = stop.reason
         finally:
             self.positions = max(self.positions, len(self.table))
-        moves = tuple(shorten(self.start, self.state.move_stack)) if answer == WON else ()
-        line = self._replay(moves) if answer == WON else ()
+        moves: tuple[Move, ...] = ()
+        line: tuple[str, ...] = ()
+        if answer == WON:
+            moves = tuple(shorten(self.start, self.state.move_stack, self._shortening_deadline(started)))
+            line = self._replay(moves)
         return Result(
             answer=answer,
             nodes=self.nodes,
@@ -454,6 +458,17 @@ class Search:
         self.nodes += 1
         if not self.nodes % _COLLECT_EVERY:
             gc.collect(0)
+
+    def _shortening_deadline(self, started: float) -> float | None:
+        """When shortening the line found must stop: the budget's deadline, less what its replay should take.
+
+        The replay generates each position's legal moves once, as the search did for each
+        position it expanded: a move of the line is reckoned at what a position took on average.
+        """
+        if self._deadline is None:
+            return None
+        each = (time.perf_counter() - started) / max(self.nodes, 1)
+        return self._deadline - each * len(self.state.move_stack)
 
     def _replay(self, moves: tuple[Move, ...]) -> tuple[str, ...]:
         """The move texts of ``moves``, checked by replaying them as text from the start to a win."""

@@ -7,11 +7,17 @@ wants the few hundred that matter. Positions that the solver treats as one
 swapped) count as the same place on the line, so a move that reaches such a
 position jumps there, and the rest of the line is played on the piles that
 now hold what the line's piles held.
+
+Shortening may take far longer than the search that found the line (each
+position's every legal move is tried: thousands in a game of 200 columns), so it
+keeps a deadline: when the deadline passes, the line is the one shortened so far,
+and the rest of it is played as found.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from time import perf_counter
 
 from ..game import Game
 from ..moves import Move
@@ -22,29 +28,33 @@ from .canonical import Keys, alike_groups, key_function
 Places = list[int]
 
 
-def shorten(start: State, moves: Sequence[Move]) -> list[Move]:
+def shorten(start: State, moves: Sequence[Move], deadline: float | None = None) -> list[Move]:
     """A line from ``start`` (left unchanged) that wins as ``moves`` do, no longer, often much shorter.
 
     Walking the line, from each position it plays the legal move that reaches
     the latest later position of the line (up to the solver's equivalences), and
-    goes on from there; passes repeat until one shortens nothing.
+    goes on from there; passes repeat until one shortens nothing. Once the clock
+    (``time.perf_counter``) passes ``deadline``, the line shortened so far is returned.
     """
     game = start.game
     key = key_function(game)
     places = _matcher(game)
     line = list(moves)
     while True:
-        shorter = _one_pass(start, line, key, places)
-        if len(shorter) == len(line):
+        shorter, whole = _one_pass(start, line, key, places, deadline)
+        if len(shorter) == len(line) or not whole:
             return shorter
         line = shorter
 
 
 def _one_pass(start: State, moves: list[Move], key: Callable[[State], Hashable],
-              places: Callable[[State, State], Places]) -> list[Move]:
+              places: Callable[[State, State], Places], deadline: float | None) -> tuple[list[Move], bool]:
+    """The line ``moves`` shortened by one walk along it, and whether the walk was made whole before ``deadline``."""
     line = start.copy(stack=False)
     keys = [key(line)]
     for move in moves:
+        if deadline is not None and perf_counter() > deadline:
+            return moves, False
         line.push(move)
         keys.append(key(line))
     latest = {position: index for index, position in enumerate(keys)}
@@ -61,6 +71,9 @@ def _one_pass(start: State, moves: list[Move], key: Callable[[State], Hashable],
             continue
         reach, jump = index + 1, None
         for move in state.legal_moves():
+            if deadline is not None and perf_counter() > deadline:
+                # Out of time: the rest of the line as found, on the piles that hold what its piles held.
+                return shorter + [_placed(rest, where) for rest in moves[index:]], False
             state.push(move)
             later = latest.get(key(state), -1)
             state.pop()
@@ -74,7 +87,7 @@ def _one_pass(start: State, moves: list[Move], key: Callable[[State], Hashable],
             where = places(_forward(line, moves, reach), state)
         shorter.append(jump)
         index = reach
-    return shorter
+    return shorter, True
 
 
 def _forward(line: State, moves: list[Move], index: int) -> State:
