@@ -241,6 +241,15 @@ def assert_one_line_error(result: subprocess.CompletedProcess[str], *words: str,
         assert word in lines[0], (word, lines[0])
 
 
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (a process ended but not yet reaped does not, Linux)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return "\nState:\tZ" not in status and "\nState:\tX" not in status
+
+
 def policy_line(state: framework.State) -> list[str]:
     """Play a simple policy on ``state`` until it has no move; return the moves' texts.
 

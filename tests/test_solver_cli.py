@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import GAMES, assert_one_line_error, patience
+from helpers import GAMES, alive, assert_one_line_error, patience
 
 import framework
 from framework.savefile import write_json
@@ -117,6 +117,51 @@ def test_ctrl_c_stops_stats_at_once_and_sums_up_the_deals_finished(searches, pau
     assert data["interrupted"] is True and data["deals"] == len(data["records"]) < 100000
     assert [record["seed"] for record in data["records"]] == sorted(record["seed"] for record in data["records"])
     assert running(f"--first\0{first}") == []  # every worker and search process is gone
+
+
+def descendants(pid: int) -> set[int]:
+    """The processes below ``pid``: its children, theirs, and so on (Linux)."""
+    found: set[int] = set()
+    waiting = [pid]
+    while waiting:
+        try:
+            children = Path(f"/proc/{waiting.pop()}/task").glob("*/children")
+            below = {int(child) for path in children for child in path.read_text().split()}
+        except OSError:
+            continue  # gone meanwhile
+        waiting += below - found
+        found |= below
+    return found
+
+
+@pytest.mark.parametrize(("command", "processes"), [
+    (["solve", "steeplechase", "--seed", "5"], 2),  # its two searches
+    (["stats", "steeplechase", "--deals", "1000", "--nodes", "3000", "--searches", "1", "--jobs", "2", "--no-db"], 2),
+    (["stats", "steeplechase", "--deals", "1000", "--nodes", "3000", "--searches", "2", "--jobs", "4", "--no-db"], 6),
+], ids=["solve", "stats-workers", "stats-workers-and-searches"])
+def test_a_process_killed_leaves_none_of_its_processes_running(command, processes):
+    process = subprocess.Popen([sys.executable, "-m", "framework.cli", *command], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        for _ in range(1200):  # up to a minute for the processes to start
+            assert process.poll() is None
+            below = descendants(process.pid)
+            if len(below) >= processes:
+                break
+            time.sleep(0.05)
+        else:
+            pytest.skip("cannot see the processes start here")
+    finally:
+        os.kill(process.pid, signal.SIGKILL)  # no handler runs: the processes left must end by themselves
+        process.wait()
+    for _ in range(200):  # up to ten seconds
+        if not any(alive(pid) for pid in below):
+            break
+        time.sleep(0.05)
+    left = [pid for pid in below if alive(pid)]
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert left == []
 
 
 def test_stats_text_names_the_deals_an_interrupted_run_finished():

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import multiprocessing
+import os
 import signal
 import sys
 import time
@@ -26,6 +27,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any, cast
 
 from ..state import State
+from .lifeline import end_with_parent
 from .result import UNKNOWN, Budget, Result
 from .search import BEAM_ROUNDS, ENDGAME_ROUNDS, ROUNDS, Round, Search
 
@@ -95,7 +97,7 @@ def _side_by_side(state: State, budget: Budget, schedules: tuple[tuple[Round, ..
     try:
         for schedule in schedules:
             receiver, sender = context.Pipe(duplex=False)
-            arguments = (state, budget, schedule, avoid, rival, lock, sender)
+            arguments = (state, budget, schedule, avoid, rival, lock, sender, os.getpid())
             process = context.Process(target=_search, args=arguments, daemon=True)
             # Ctrl-C is the parent's to handle (it stops the searches): a search process must never
             # see it, not even while it starts, so it is blocked across the fork and ignored in the child.
@@ -130,8 +132,12 @@ def _side_by_side(state: State, budget: Budget, schedules: tuple[tuple[Round, ..
 
 
 def _search(state: State, budget: Budget, schedule: tuple[Round, ...], avoid: Collection[Hashable], rival: Any,
-            lock: Any, sender: Connection) -> None:
-    """In a search process: search, tell the others when decided, send the result (or the error) back."""
+            lock: Any, sender: Connection, parent: int) -> None:
+    """In a search process: search, tell the others when decided, send the result (or the error) back.
+
+    The process ends with its ``parent`` (pid), should that be killed before it can stop it.
+    """
+    end_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl-C pending since the fork is dropped here
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     try:

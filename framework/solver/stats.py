@@ -22,6 +22,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExe
 from typing import Any
 
 from ..game import Game, load_game
+from .lifeline import end_with_parent
 from .portfolio import solve
 from .result import ANSWERS, LOST, UNKNOWN, WON, Budget
 
@@ -117,7 +118,11 @@ def _ctrl_c_flag() -> Iterator[threading.Event]:
 @contextlib.contextmanager
 def _process_pool(workers: int) -> Iterator[tuple[Executor, Callable[[], None]]]:
     """A pool of ``workers`` processes, and what stops the deals under way at once; shut down on leaving."""
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_signals)
+    # Forked where the system can (else spawned), so that each worker's parent is this process (a forkserver
+    # would be the parent of the workers it starts): each ends with its parent (``_worker_signals``).
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_worker_signals,
+                               initargs=(os.getpid(),))
 
     def stop_now() -> None:
         # Python 3.14 names this ProcessPoolExecutor.terminate_workers; before it, the pool's
@@ -156,9 +161,11 @@ def _solve_at_once(executor: Executor, stop: threading.Event, stop_now: Callable
     raise KeyboardInterrupt
 
 
-def _worker_signals() -> None:
-    """In a worker: Ctrl-C is the parent's to handle (no worker prints a traceback for it), and
-    a worker terminated ends the search processes it started, then itself, at once."""
+def _worker_signals(parent: int) -> None:
+    """In a worker: Ctrl-C is the parent's to handle (no worker prints a traceback for it), a
+    worker terminated ends the search processes it started, then itself, at once, and a worker
+    ends with its ``parent`` (pid), should that be killed before it can stop it."""
+    end_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _end_worker)
 
