@@ -9,7 +9,6 @@ exist, a deal that needs more cards than the decks hold, unknown plugins) alike.
 from __future__ import annotations
 
 import os
-import stat
 from collections.abc import Callable
 from pathlib import Path
 from types import MappingProxyType
@@ -18,6 +17,7 @@ from typing import Any
 from .cards import SUIT_NAMES, CardError, parse_card, parse_rank
 from .errors import LoadError, Problem
 from .meaningcheck import meaning_problems
+from .regularfile import FileTooLarge, NotRegularFile, read_bounded
 from .rulefiles import RULE_SUFFIXES, available_games, find_rule_file
 from .schemacheck import did_you_mean, schema_problems
 from .sizecheck import size_problems
@@ -87,15 +87,13 @@ def read_rule_file(path: Path, source: str) -> bytes:
     run on forever.
     """
     try:
-        status = path.stat()
-        if stat.S_ISDIR(status.st_mode):
-            raise LoadError([Problem(source, 0, 0, "is a directory, not a rule file")])
-        if not stat.S_ISREG(status.st_mode):  # a pipe or device could block or never end
-            raise LoadError([Problem(source, 0, 0, "is not a regular file")])
-        if status.st_size > MAX_BYTES:
-            raise LoadError([too_large(source, status.st_size)])
-        with path.open("rb") as file:
-            return file.read(MAX_BYTES + 1)
+        return read_bounded(path, MAX_BYTES)
+    except IsADirectoryError:
+        raise LoadError([Problem(source, 0, 0, "is a directory, not a rule file")]) from None
+    except NotRegularFile:
+        raise LoadError([Problem(source, 0, 0, "is not a regular file")]) from None
+    except FileTooLarge as error:
+        raise LoadError([too_large(source, error.size)]) from None
     except (OSError, ValueError) as error:  # ValueError: a NUL in the path
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         raise LoadError([Problem(source, 0, 0, f"cannot read: {reason}")]) from None

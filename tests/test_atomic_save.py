@@ -11,7 +11,9 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import signal
+import stat
 import subprocess
 import sys
 import textwrap
@@ -21,6 +23,7 @@ from pathlib import Path
 import pytest
 
 import framework
+from framework.errors import StateError
 from framework.savefile import read_json, write_json
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="kills a process with SIGKILL")
@@ -117,3 +120,54 @@ def test_a_save_through_a_symbolic_link_writes_the_file_it_names(tmp_path):
     write_json(link, {"saved": True})
     assert link.is_symlink() and os.readlink(link) == str(real)
     assert read_json(real) == {"saved": True} and [path.name for path in real.parent.iterdir()] == ["game.json"]
+
+
+def test_a_save_onto_what_is_not_a_regular_file_is_refused_and_leaves_it(tmp_path):
+    pipe = tmp_path / "pipe.json"
+    os.mkfifo(pipe)
+    link = tmp_path / "link.json"
+    link.symlink_to(pipe)
+    targets = [pipe, link, tmp_path]
+    try:  # a device of one's own, like /dev/null (which a save as root replaced with a regular file)
+        os.mknod(tmp_path / "null", stat.S_IFCHR | 0o666, os.makedev(1, 3))
+        targets.append(tmp_path / "null")
+    except PermissionError:
+        pass
+    before = sorted(entry.name for entry in tmp_path.iterdir())
+    for target in targets:
+        with pytest.raises(StateError, match=f"^{re.escape(str(target))}: is not a regular file: a save goes to a "
+                                             "regular file or a new one$"):
+            write_json(target, {"saved": True})
+    assert pipe.is_fifo() and link.is_symlink() and sorted(entry.name for entry in tmp_path.iterdir()) == before
+    if len(targets) == 4:
+        assert (tmp_path / "null").is_char_device()
+
+
+def test_a_save_removes_the_temporary_files_that_killed_saves_left_and_only_those(tmp_path):
+    path = tmp_path / "game.json"
+    write_json(path, {"old": True})
+    killed = saver(path, "pause")  # killed with its new text written, not yet in place
+    assert killed.stdout is not None and killed.stdout.readline() == "ready\n"
+    assert killed.stdout.readline() == "written\n"
+    left = {entry.name for entry in tmp_path.iterdir()} - {"game.json"}
+    killed.send_signal(signal.SIGKILL)
+    killed.wait(timeout=30)
+    saving = saver(path, "pause")  # a save under way, paused in the same place
+    assert saving.stdout is not None and saving.stdout.readline() == "ready\n"
+    assert saving.stdout.readline() == "written\n"
+    under_way = {entry.name for entry in tmp_path.iterdir()} - {"game.json"} - left
+    fresh = tmp_path / ".game.json.abcd1234.tmp"  # as new as a save that has just begun
+    fresh.write_text("{")
+    other = tmp_path / ".other.json.abcd1234.tmp"  # another file's
+    other.write_text("{")
+    long_ago = time.time() - 3600
+    for name in (*left, *under_way, other.name):
+        os.utime(tmp_path / name, (long_ago, long_ago))
+    try:
+        assert len(left) == 1 and len(under_way) == 1
+        write_json(path, {"new": True})
+        assert {entry.name for entry in tmp_path.iterdir()} == {"game.json", *under_way, fresh.name, other.name}
+    finally:
+        saving.send_signal(signal.SIGKILL)
+        saving.wait(timeout=30)
+    assert read_json(path) == {"new": True}

@@ -7,7 +7,10 @@ and every way a command or a saved game can be wrong.
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -449,6 +452,52 @@ def test_a_hostile_save_is_refused_by_every_command_with_one_short_line(steeplec
         assert_one_line_error(result, f"{path}: ", words)
         assert len(result.stderr) < len(str(path)) + 200, (kind, result.stderr[:300])
         assert result.stdout == ""
+
+
+def not_regular_files(folder: Path) -> list[Path]:
+    """Paths that are not regular files: a named pipe (no writer: opened, it blocks), a link to it, and a device
+    that never ends (read, it gave 150 MB a second up to a MemoryError)."""
+    pipe = folder / "pipe.json"
+    os.mkfifo(pipe)
+    link = folder / "link.json"
+    link.symlink_to(pipe)
+    return [pipe, link, Path("/dev/zero")]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo") or not Path("/dev/zero").exists(), reason="needs pipes and /dev/zero")
+@pytest.mark.parametrize("command", [("play", "--load"), ("solve", "--load"), ("replay",)])
+def test_a_save_that_is_not_a_regular_file_is_refused_unopened(tmp_path, command):
+    for path in not_regular_files(tmp_path):
+        result = subprocess.run([sys.executable, "-m", "framework.cli", *command, str(path)], capture_output=True,
+                                text=True, timeout=30)  # before: a hang on the pipe, /dev/zero read to a MemoryError
+        assert_one_line_error(result, f"{path}: is not a regular file")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo") or not Path("/dev/zero").exists(), reason="needs pipes and /dev/zero")
+def test_loading_or_saving_a_file_that_is_not_a_regular_one_is_refused_in_play(tmp_path):
+    pipe, link, device = not_regular_files(tmp_path)
+    after = tmp_path / "after.json"
+    result = subprocess.run([sys.executable, "-m", "framework.cli", "play", "steeplechase", "--seed", "1", "--no-auto"],
+                            input="".join(f"{line}\n" for line in [f"load {pipe}", f"load {device}", "t5 t4", f"save {pipe}",
+                                                                   f"save {link}", f"save {after}"]),
+                            capture_output=True, text=True, timeout=30)
+    replies = result.stdout.split("\n> ")[1:]
+    assert replies[0].splitlines()[1:] == [f"{pipe}: is not a regular file"]
+    assert replies[1].splitlines()[1:] == [f"{device}: is not a regular file"]
+    for reply, path in ((replies[3], pipe), (replies[4], link)):
+        assert reply.splitlines()[1:] == [f"{path}: is not a regular file: a save goes to a regular file or a new one"]
+    assert pipe.is_fifo() and link.is_symlink() and saved_state(after)["moves"] == ["t5 t4"]
+
+
+def test_a_save_larger_than_any_game_is_refused_unread(tmp_path):
+    from framework.savefile import MAX_SAVE_BYTES
+
+    path = tmp_path / "huge.json"
+    with path.open("wb") as file:
+        file.truncate(MAX_SAVE_BYTES + 1)  # a sparse file: no byte of it written
+    assert_one_line_error(patience("replay", str(path)),
+                          f"{path}: too large: {MAX_SAVE_BYTES + 1:,} bytes (a saved game has at most "
+                          f"{MAX_SAVE_BYTES:,})")
 
 
 def test_a_save_of_another_game_or_a_missing_file_is_refused(tmp_path):
