@@ -171,3 +171,86 @@ def test_a_version_1_store_is_keyed_by_the_rules_when_opened_and_its_study_goes_
     keys = dict(db.execute("SELECT rules, COUNT(*) FROM deals GROUP BY rules").fetchall())
     db.close()
     assert keys == {Study.of("ladder", str(rules_dir / "ladder.yaml"), {}, 1).rules: 3, "f00f00f00f00f00f": 2}
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def another_programs_database(path: Path) -> None:
+    db = sqlite3.connect(path)
+    with db:
+        db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)")
+        db.execute("INSERT INTO notes (text) VALUES ('not a study')")
+    db.close()
+
+
+def test_a_report_only_reads_the_store(tmp_path):
+    stats("--deals", "3", cwd=tmp_path)
+    store = tmp_path / "ladder-5000-nodes.sqlite"
+    before = digest(store)
+    assert stats("--report", cwd=tmp_path)["deals"] == 3
+    assert digest(store) == before
+
+
+@pytest.mark.parametrize("report", [True, False], ids=["report", "study"])
+def test_another_programs_database_is_refused_and_left_as_it_was(tmp_path, report):
+    other = tmp_path / "other.sqlite"
+    another_programs_database(other)
+    before = digest(other)
+    result = patience("stats", LADDER, *BUDGET, "--deals", "2", "--db", "other.sqlite", *(["--report"] * report),
+                      cwd=tmp_path)
+    assert_one_line_error(result, "other.sqlite: not a study store: it has no table 'deals' (it has 'notes')")
+    assert digest(other) == before and sorted(entry.name for entry in tmp_path.iterdir()) == ["other.sqlite"]
+
+
+def stored(tmp_path: Path, deals: int = 4) -> Path:
+    """A store of deals 1 to ``deals`` of the ladder, and its path."""
+    stats("--deals", str(deals), "--db", "s.sqlite", cwd=tmp_path)
+    return tmp_path / "s.sqlite"
+
+
+def changed(store: Path, *statements: str) -> str:
+    """Runs ``statements`` on ``store`` as another program would (the CHECK set aside); the store's digest after."""
+    db = sqlite3.connect(store)
+    db.execute("PRAGMA ignore_check_constraints = 1")
+    with db:
+        for statement in statements:
+            db.execute(statement)
+    db.close()
+    return digest(store)
+
+
+@pytest.mark.parametrize(("statements", "words"), [
+    (["ALTER TABLE deals RENAME TO old", "CREATE TABLE deals (game TEXT, rules TEXT, budget TEXT, number INTEGER)"],
+     "not a study store: its table 'deals' has the columns 'game, rules, budget, number' (a study store's: game, "
+     "rules, budget, seed, answer,"),
+    (["UPDATE deals SET seconds = 'slow' WHERE seed = 2"], "damaged: deal 2 has 'seconds' = 'slow', not a number"),
+    (["UPDATE deals SET answer = 'maybe' WHERE seed = 3"],
+     "damaged: deal 3 has 'answer' = 'maybe', not won, lost or unknown"),
+    (["UPDATE deals SET nodes = -5 WHERE seed = 1"], "damaged: deal 1 has 'nodes' = -5, not a whole number, 0 or more"),
+], ids=["another-shape", "seconds", "answer", "nodes"])
+@pytest.mark.parametrize("report", [True, False], ids=["report", "study"])
+def test_a_store_changed_by_another_program_is_refused_with_one_line(tmp_path, statements, words, report):
+    store = stored(tmp_path)
+    before = changed(store, *statements)
+    result = patience("stats", LADDER, *BUDGET, "--deals", "4", "--db", "s.sqlite", *(["--report"] * report),
+                      cwd=tmp_path)
+    assert_one_line_error(result, f"s.sqlite: {words}")
+    if report:
+        assert digest(store) == before
+
+
+@pytest.mark.parametrize("report", [True, False], ids=["report", "study"])
+def test_a_store_with_damaged_pages_is_refused_with_one_line(tmp_path, report):
+    store = stored(tmp_path)
+    changed(store, "INSERT INTO deals SELECT game, rules, budget, seed + 1000 * padding.n, answer, moves, nodes, "
+                   "positions, seconds, stopped_by, version, recorded FROM deals, "
+                   "(WITH RECURSIVE n(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM n WHERE n < 500) SELECT n FROM n) "
+                   "AS padding")  # 2,000 more deals of the study: pages enough to damage some
+    raw = bytearray(store.read_bytes())
+    raw[len(raw) // 2:] = bytes(len(raw) - len(raw) // 2)  # the second half of the file zeroed
+    store.write_bytes(bytes(raw))
+    result = patience("stats", LADDER, *BUDGET, "--deals", "4", "--db", "s.sqlite", *(["--report"] * report),
+                      cwd=tmp_path)
+    assert_one_line_error(result, "s.sqlite: damaged: database disk image is malformed")

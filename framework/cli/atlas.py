@@ -65,7 +65,7 @@ def atlas(games: tuple[str, ...], deals: int, deals_of: tuple[str, ...], store_p
     names = list(games) or list(available_games())
     budget = Budget(nodes=nodes, seconds=seconds, memory_mb=memory)
     rows = []
-    with Store(store_path) as store:
+    with Store(store_path, read_only=read_only) as store:
         for name in names:
             spec = load_spec(name)
             study = Study.of(spec.id, name, budget.to_dict(), searches)

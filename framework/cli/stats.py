@@ -68,14 +68,15 @@ def stats(game: str, deals: int, first: int, jobs: int, nodes: int, seconds: flo
     path = Path(store_path) if store_path else default_store(loaded.id, nodes)
     if report and not path.is_file():
         raise click.UsageError(f"no study store {path}: run the study first")
-    store = None if no_db else Store(path)
+    store = None if no_db else Store(path, read_only=report)  # a report only reads
     seeds = range(first, first + deals)
     interrupted = False
-    if report:
-        assert store is not None
-        records = store.records(study)
-    else:
-        records, interrupted = solve_study(game, seeds, budget, jobs, searches, store, study, cluster)
+    with store or contextlib.nullcontext():
+        if report:
+            assert store is not None
+            records = store.records(study)
+        else:
+            records, interrupted = solve_study(game, seeds, budget, jobs, searches, store, study, cluster)
     summary = summarize(records)
     if as_json:
         data = {"game": loaded.id, "first": first, "jobs": jobs, "searches": searches, "budget": budget.to_dict(),
@@ -98,7 +99,8 @@ def solve_study(game: str, seeds: range, budget: Budget, jobs: int, searches: in
     whether Ctrl-C stopped the run."""
     from ..solver.stats import Interrupted, solve_deals
 
-    done = store.done(study) if store is not None else set()
+    # The deals kept are read whole, not only their seeds: a damaged one is refused before any deal is solved.
+    done = {record["seed"] for record in store.records(study, seeds)} if store is not None else set()
     todo = [seed for seed in seeds if seed not in done]
     if store is not None and len(todo) < len(seeds):
         click.echo(f"{len(seeds) - len(todo)} of the {len(seeds)} deals are in {store.path} already; "
