@@ -21,9 +21,12 @@ their speeds, and says where the two searches differ (their answers or positions
 expanded), which they should not unless the search itself was changed. With --compiled
 it runs this checkout's modules compiled by mypyc (as a wheel's are: setup.py) beside
 them as they are, in pure Python, the same way; with --compiled and --before, REV's
-modules and this checkout's, both compiled.
+modules and this checkout's, both compiled. With --cpu each search is timed by the CPU
+time its process spent on it rather than by the wall clock, which on a machine busy with
+other work says more.
 
     .venv/bin/python benchmarks/solver_bench.py --speed --before HEAD~3
+    .venv/bin/python benchmarks/solver_bench.py --speed --cpu --runs 5 --before main steeplechase klondike
     .venv/bin/python benchmarks/solver_bench.py --speed --compiled   # needs mypy: pip install -e '.[lint]'
     .venv/bin/python benchmarks/solver_bench.py --speed --compiled --before HEAD~1 blockade
     .venv/bin/python benchmarks/solver_bench.py --speed freecell golf --deals 5 --nodes 20000
@@ -69,6 +72,8 @@ def main() -> None:
     parser.add_argument("--compiled", action="store_true",
                         help="with --speed: run this checkout compiled by mypyc beside it in pure Python "
                              "(with --before: beside REV compiled); print ratios")
+    parser.add_argument("--cpu", action="store_true",
+                        help="with --speed: time each search by its CPU time, not wall time (for a busy machine)")
     parser.add_argument("--runs", type=int, default=3,
                         help="with --speed: runs of each game, each deal timed by its fastest (default 3)")
     parser.add_argument("--speed-of", metavar="GAME", help=argparse.SUPPRESS)  # one game's figures, as JSON
@@ -115,9 +120,10 @@ def search_speed(game: str, deals: int, nodes: int) -> list[dict]:
     loaded = load_game(game)
     records = []
     for seed in range(1, deals + 1):
+        used = time.process_time()
         result = solve(loaded.deal(seed), Budget(nodes=nodes), searches=1)
         records.append({"seed": seed, "answer": result.answer, "nodes": result.nodes, "positions": result.positions,
-                        "seconds": result.seconds})
+                        "seconds": result.seconds, "cpu_seconds": time.process_time() - used})
     return records
 
 
@@ -129,7 +135,11 @@ def speed_of(game: str, options: argparse.Namespace, code: Path | None) -> list[
     command = [sys.executable, __file__, "--speed-of", game, "--deals", str(options.deals),
                "--nodes", str(options.nodes)]
     done = subprocess.run(command, env=environment, capture_output=True, text=True, check=True)
-    return json.loads(done.stdout)
+    records: list[dict] = json.loads(done.stdout)
+    if options.cpu:  # timed by the CPU time the search took, which a busy machine changes less than the wall time
+        for record in records:
+            record["seconds"] = record["cpu_seconds"]
+    return records
 
 
 def fastest(runs: list[list[dict]]) -> list[dict]:

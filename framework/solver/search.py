@@ -169,6 +169,42 @@ def is_detour(index: int, move: Move, last: Move | None) -> bool:
                                and move.source == last.source and move.target == last.target))
 
 
+class _Frame:
+    """A position on the path of a depth-first round: the moves to try from it, and what its search has found."""
+
+    __slots__ = ("moves", "index", "pushed", "left", "last", "keys", "clean", "endgame_entered", "parts", "charges")
+
+    def __init__(self, moves: list[Move], pushed: int, left: int, last: Move | None, keys: list[object],
+                 endgame_entered: int | None, parts: list[bytes], charged: bool) -> None:
+        #: The moves to try, best first, and the index of the next one.
+        self.moves = moves
+        self.index = 0
+        #: The moves to pop when done: the move that led here (none at the start) and the forced moves after it.
+        self.pushed = pushed
+        #: The allowance of discrepancies left.
+        self.left = left
+        #: The move that led here (None at the start).
+        self.last = last
+        #: The keys of the positions entered on the way here (the forced moves' too).
+        self.keys = keys
+        #: Whether no cut in its search so far was against a position not proven lost.
+        self.clean = True
+        #: In an endgame searched in full, the number of positions expanded when the endgame was entered; else None.
+        self.endgame_entered = endgame_entered
+        #: The parts of the key of the position the moves are tried from.
+        self.parts = parts
+        #: Whether a detour from here spends allowance: in a round with a limit, and not in an endgame searched in full.
+        self.charges = charged and endgame_entered is None
+
+
+def _endgame_entered(endgame: bool, parents: int | None, spent: int) -> int | None:
+    """Where the endgame of a position just entered began (positions expanded then), if it is one searched in full:
+    its parent's endgame's start if the parent is in it, else ``spent``, the count as the position was entered."""
+    if not endgame:
+        return None
+    return spent if parents is None else parents
+
+
 class Search:
     """One search from one position, in rounds."""
 
@@ -213,6 +249,8 @@ class Search:
         self._short = False
         #: Whether the round under way searches endgames in full (else ``_enter`` need not tell them).
         self._full_endgames = False
+        #: Whether the round under way charges detours to the allowance.
+        self._charged = True
         self._max_nodes = budget.nodes
         self._max_memory = None if budget.memory_mb is None else budget.memory_mb * 1024 * 1024
         self._deadline: float | None = None
@@ -263,9 +301,61 @@ class Search:
             stopped_by=stopped_by,
         )
 
-    def _round(self, round_: Round) -> str:  # noqa: C901 -- the search's inner loop, kept in one frame for speed
+    def _round(self, round_: Round) -> str:
         """One depth-first search: at most ``round_.allowance`` discrepancies per path, endgames searched in full."""
         allowance, endgame_positions, _, most_positions = round_
+        spent = self.nodes
+        first = self._begin(allowance, endgame_positions is not None)
+        if not isinstance(first, _Frame):
+            return first
+        state = self.state
+        keys_of = self.key
+        table = self.table
+        dead = self.dead
+        detour = self.order.detour
+        endgame_limit = sys.maxsize if endgame_positions is None else endgame_positions
+        give_up = sys.maxsize if most_positions is None else spent + most_positions
+        frames = [first]
+        while frames:
+            if self.nodes >= give_up:
+                self._short = True
+                return LOST  # given up: not a proof, and the next round starts from the start again
+            frame = frames[-1]
+            index = self._next_move(frame, endgame_limit)
+            if index == len(frame.moves):
+                frames.pop()
+                self._back(frame.pushed, frame.keys, frame.clean, frames[-1] if frames else None)
+                continue
+            frame.index = index + 1
+            move = frame.moves[index]
+            left = frame.left
+            if frame.charges and is_detour(index, move, frame.last):
+                left -= detour(state, move)
+            state.push(move)
+            parts = keys_of.after(frame.parts, state)
+            position = keys_of.join(parts, state)
+            if position in dead:
+                state.pop()
+                continue
+            if table.get(position, -1) >= left:
+                state.pop()
+                frame.clean = False  # cut against a position not (yet) proven lost
+                continue
+            self._remember(position, left)
+            spent = self.nodes
+            status, children, pushed, keys, clean, endgame, parts = self._enter(left, position, parts)
+            if status == WON:
+                return WON
+            if status is not None:
+                self._back(pushed + 1, keys, clean, frame)
+                continue
+            entered = _endgame_entered(endgame, frame.endgame_entered, spent)
+            frames.append(_Frame(children, pushed + 1, left, move, keys, entered, parts, self._charged))
+        return LOST
+
+    def _begin(self, allowance: int, full_endgames: bool) -> _Frame | str:
+        """A new round from the start, with a table of its own: the start's frame, or the round's answer when it
+        is decided as the start is entered."""
         state = self.state
         while state.move_stack:
             state.pop()
@@ -273,18 +363,14 @@ class Search:
         self.table = {}
         self._memory = 0
         self._short = False
-        self._full_endgames = endgame_positions is not None
-        keys_of = self.key
-        table = self.table
-        dead = self.dead
-        detour = self.order.detour
+        self._full_endgames = full_endgames
         # A round without limit charges no detour: every position then has the same allowance left, so one
         # reached again is cut, however it was reached (charged, it would be searched again from each path
         # that reached it with more left, as often as the paths to it differ in detours).
-        charged = allowance != sys.maxsize
-        parts = keys_of.parts(state)
-        start = keys_of.join(parts, state)
-        if start in dead:
+        self._charged = allowance != sys.maxsize
+        parts = self.key.parts(state)
+        start = self.key.join(parts, state)
+        if start in self.dead:
             return LOST
         self._remember(start, allowance)
         spent = self.nodes
@@ -293,72 +379,37 @@ class Search:
             if status == LOST and clean:
                 self._bury(keys)
             return status
-        # Each frame: the moves to try, the next one's index, moves to pop when done, allowance left,
-        # the move that led here, the keys of the positions entered, whether no cut is unproven so far,
-        # (in an endgame searched in full) the node count when that endgame was entered, else None, and the
-        # parts of the key of the position the moves are tried from.
-        frames: list[list[Any]] = [[children, 0, pushed, allowance, None, keys, True, spent if endgame else None,
-                                    parts]]
-        give_up = sys.maxsize if most_positions is None else spent + most_positions
-        while frames:
-            if self.nodes >= give_up:
-                self._short = True
-                return LOST  # given up: not a proof, and the next round starts from the start again
-            frame = frames[-1]
-            children, index, _, left, last, _, _, endgame_entered, _ = frame
-            if endgame_entered is not None:
-                if index < len(children) and self.nodes - endgame_entered >= endgame_positions:
-                    self._short = True  # this endgame is given up for this round
-                    frame[6] = False
-                    index = len(children)
-            else:
-                # (A detour costs 1 or LONGEST_DETOUR: with that much left, no need to ask which.)
-                while index < len(children) and is_detour(index, children[index], last) and (
-                        left == 0 or (left < LONGEST_DETOUR and detour(state, children[index]) > left)):
-                    self._short = True
-                    frame[6] = False
-                    index += 1
-            if index == len(children):
-                for _ in range(frame[2]):
-                    state.pop()
-                frames.pop()
-                if frame[6]:
-                    self._bury(frame[5])
-                elif frames:
-                    frames[-1][6] = False
-                continue
-            frame[1] = index + 1
-            move = children[index]
-            if charged and endgame_entered is None and is_detour(index, move, last):
-                left -= detour(state, move)
-            state.push(move)
-            parts = keys_of.after(frame[8], state)
-            position = keys_of.join(parts, state)
-            if position in dead:
-                state.pop()
-                continue
-            if table.get(position, -1) >= left:
-                state.pop()
-                frame[6] = False  # cut against a position not (yet) proven lost
-                continue
-            self._remember(position, left)
-            spent = self.nodes
-            status, children, pushed, keys, clean, endgame, parts = self._enter(left, position, parts)
-            if status == WON:
-                return WON
-            if status is not None:
-                for _ in range(pushed + 1):
-                    state.pop()
-                if clean:
-                    self._bury(keys)
-                else:
-                    frame[6] = False
-                continue
-            entered = None  # where the child's endgame began, if it is one searched in full
-            if endgame:
-                entered = spent if endgame_entered is None else endgame_entered
-            frames.append([children, 0, pushed + 1, left, move, keys, True, entered, parts])
-        return LOST
+        return _Frame(children, pushed, allowance, None, keys, spent if endgame else None, parts, self._charged)
+
+    def _next_move(self, frame: _Frame, endgame_limit: int) -> int:
+        """The index of the next move to try from ``frame``'s position: past the moves this round does not try
+        there (detours beyond the allowance left, or every move of an endgame searched as far as the round
+        searches one), ``len(frame.moves)`` when none is left. A move left untried makes the round no proof."""
+        moves, index = frame.moves, frame.index
+        if frame.endgame_entered is not None:
+            if index < len(moves) and self.nodes - frame.endgame_entered >= endgame_limit:
+                self._short = True  # this endgame is given up for this round
+                frame.clean = False
+                return len(moves)
+            return index
+        left, last = frame.left, frame.last
+        # (A detour costs 1 or LONGEST_DETOUR: with that much left, no need to ask which.)
+        while index < len(moves) and is_detour(index, moves[index], last) and (
+                left == 0 or (left < LONGEST_DETOUR and self.order.detour(self.state, moves[index]) > left)):
+            self._short = True
+            frame.clean = False
+            index += 1
+        return index
+
+    def _back(self, pushed: int, keys: list[object], clean: bool, parent: _Frame | None) -> None:
+        """Go back from a position searched to its end, popping the ``pushed`` moves that led there: with the
+        positions of ``keys`` it is proven lost if its search was clean, else its parent's search is not clean."""
+        for _ in range(pushed):
+            self.state.pop()
+        if clean:
+            self._bury(keys)
+        elif parent is not None:
+            parent.clean = False
 
     def _enter(self, left: int, position: object, parts: list[bytes]) -> tuple[
             str | None, list[Move], int, list[object], bool, bool, list[bytes]]:
