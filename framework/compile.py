@@ -80,7 +80,7 @@ class Group:
     __slots__ = (
         "spec", "name", "role", "label", "index", "piles", "fits_table", "pick", "max_cards",
         "targets", "empty_accepts", "empty_sources", "stock_target", "stock_targets", "run_table",
-        "fits_on", "target_groups", "one_card_at_a_time",
+        "fits_on", "target_groups", "one_card_at_a_time", "lone_sources", "suited_targets",
     )
 
     def __init__(self, spec: GroupSpec, index: int, first_pile: int) -> None:
@@ -104,6 +104,10 @@ class Group:
         self.target_groups: tuple[Group, ...] = ()  # the groups of those piles, in the same order
         self.empty_accepts: Accepts | int = spec.when_empty.accepts
         self.empty_sources: frozenset[int] = frozenset()  # group indices
+        #: The groups (by index) one card alone from which an empty pile of this group takes.
+        self.lone_sources: frozenset[int] = frozenset()
+        #: Whether a pile this group's cards move to takes one suit only (``Rules.pile_suit``).
+        self.suited_targets = False
         self.stock_target = -1
         self.stock_targets: range = range(0)  # the piles a stock deals onto
         #: Whether a move lays one card at a time on this group's piles (a foundation, but one filled at once).
@@ -112,6 +116,10 @@ class Group:
     def fits(self, below: int, above: int) -> bool:
         """Whether card ``above`` may be built on card ``below`` in this group."""
         return bool(self.fits_table[below * 52 + above])
+
+    def moves_cards(self) -> bool:
+        """Whether the rule data lets cards be picked up from this group's piles and moved."""
+        return self.pick != Pick.NOTHING and bool(self.targets)
 
     def takes_single_cards(self) -> bool:
         """Whether one card may be moved onto a pile of this group (not so where only a whole run fills it)."""
@@ -162,8 +170,9 @@ class Rules:
     def __init__(self, spec: GameSpec) -> None:
         self.spec = spec
         self.groups: dict[str, Group] = _groups(spec)
+        groups = tuple(self.groups.values())
         #: Group of each pile, by pile index.
-        self.pile_group: tuple[Group, ...] = tuple(g for g in self.groups.values() for _ in g.piles)
+        self.pile_group: tuple[Group, ...] = tuple(g for g in groups for _ in g.piles)
         #: Short name of each pile, by pile index (``t3``, ``f1``, ``w``).
         self.pile_names: tuple[str, ...] = tuple(group.pile_name(p) for p, group in enumerate(self.pile_group))
         self._pile_index = {name: index for index, name in enumerate(self.pile_names)}
@@ -171,46 +180,32 @@ class Rules:
         self.pack: tuple[int, ...] = tuple(full_deck(spec.decks, spec.suits))
         self.total_cards = len(self.pack)
         #: The one suit each pile takes, or -1 where any suit goes.
-        self.pile_suit: tuple[int, ...] = tuple(
-            group.spec.suits[p - group.piles.start] if group.spec.suits else -1
-            for p, group in enumerate(self.pile_group))
+        self.pile_suit: tuple[int, ...] = _pile_suits(self.pile_group)
+        _mark_suited_targets(groups, self.pile_suit)
         #: Groups with the role 'foundation', in order.
         self.foundations: tuple[Group, ...] = self.groups_of(Role.FOUNDATION)
         self.foundation_piles: tuple[int, ...] = _piles(self.foundations)
         self.stocks: tuple[Group, ...] = tuple(g for g in self.groups_of(Role.STOCK) if g.stock_target >= 0)
         #: Piles whose cards may be picked up and moved by the rule data.
-        self.source_piles: tuple[int, ...] = _piles(g for g in self.groups.values()
-                                                    if g.pick != Pick.NOTHING and g.targets)
+        self.source_piles: tuple[int, ...] = _piles(g for g in groups if g.moves_cards())
         #: Piles whose face-down top card is turned up at once.
-        self.turn_up_piles: tuple[int, ...] = _piles(g for g in self.groups.values() if g.spec.turn_up_top)
+        self.turn_up_piles: tuple[int, ...] = _piles(g for g in groups if g.spec.turn_up_top)
         #: (pile, piles it is refilled from, the first with a card first) for piles refilled at once when empty.
-        self.refills: tuple[tuple[int, tuple[int, ...]], ...] = tuple(
-            (p, tuple(self.groups[name].piles.start for name in g.spec.when_empty.filled_from))
-            for g in self.groups.values() if g.spec.when_empty.filled_from for p in g.piles
-        )
+        self.refills: tuple[tuple[int, tuple[int, ...]], ...] = _refills(self.groups)
         #: Piles that must be empty for a 'table empty' win.
-        self.table_piles: tuple[int, ...] = _piles(
-            g for g in self.groups.values() if g.role not in (Role.STOCK, Role.FOUNDATION))
+        self.table_piles: tuple[int, ...] = _piles(g for g in groups if g.role not in (Role.STOCK, Role.FOUNDATION))
         #: Piles that must be empty for a win by emptying named groups.
-        self.emptied_piles: tuple[int, ...] = (
-            _piles(self.groups[name] for name in spec.won_when) if isinstance(spec.won_when, tuple) else ())
+        self.emptied_piles: tuple[int, ...] = _emptied_piles(spec, self.groups)
         #: The piles lying on each pile (by pile index), where a group says which cover which; else empty.
-        self.covered_by: dict[int, tuple[int, ...]] = {
-            g.piles.start + index: tuple(g.piles.start + other for other in others)
-            for g in self.groups.values() if g.spec.covered_by for index, others in enumerate(g.spec.covered_by)
-            if others
-        }
+        self.covered_by: dict[int, tuple[int, ...]] = _covered_by(groups)
         #: Groups that may be gathered and dealt again.
-        self.gatherers: tuple[Group, ...] = tuple(g for g in self.groups.values() if g.spec.gather_and_deal)
+        self.gatherers: tuple[Group, ...] = tuple(g for g in groups if g.spec.gather_and_deal)
         #: The piles that, once each holds a card, give up their top cards together, and the pile they go to.
-        self.set_piles: tuple[int, ...] = _piles(self.groups[name] for name in spec.sets.of) if spec.sets else ()
-        self.set_discard = self.groups[spec.sets.to].piles.start if spec.sets else -1
+        self.set_piles, self.set_discard = _sets(spec, self.groups)
         #: The game's pair rule, compiled, if it has one.
         self.pairing = Pairing(spec.pairs, self.groups) if spec.pairs else None
         #: Stock piles whose top card the rules may play (Pyramid's): the players show that card face up.
-        self.open_stock_piles: frozenset[int] = frozenset(
-            pile for group in self.groups_of(Role.STOCK) for pile in group.piles
-            if group.pick != Pick.NOTHING and group.targets or self.pairing and pile in self.pairing.piles)
+        self.open_stock_piles: frozenset[int] = _open_stock_piles(self.groups_of(Role.STOCK), self.pairing)
         #: Whether the first card laid on a foundation sets the base rank.
         self.base_rank_played = spec.base_rank == FIRST_CARD_PLAYED
         self.has_automatic_changes = bool(self.turn_up_piles or self.refills or self.base_rank_played or self.set_piles)
@@ -240,10 +235,54 @@ def _groups(spec: GameSpec) -> dict[str, Group]:
         if sources is None:
             sources = tuple(other.name for other in groups.values() if group.name in other.spec.moves_to)
         group.empty_sources = frozenset(groups[name].index for name in sources)
+        group.lone_sources = group.empty_sources if group.takes_single_cards() else frozenset()
         if group.spec.deals_to:
             group.stock_targets = groups[group.spec.deals_to].piles
             group.stock_target = group.stock_targets.start
     return groups
+
+
+def _pile_suits(pile_group: tuple[Group, ...]) -> tuple[int, ...]:
+    """The one suit each pile takes (its group's ``suits``), or -1 where any suit goes."""
+    return tuple(group.spec.suits[pile - group.piles.start] if group.spec.suits else -1
+                 for pile, group in enumerate(pile_group))
+
+
+def _mark_suited_targets(groups: Iterable[Group], pile_suit: tuple[int, ...]) -> None:
+    """Tell each group whether a pile its cards move to takes one suit only."""
+    for group in groups:
+        group.suited_targets = any(pile_suit[pile] >= 0 for pile in group.targets)
+
+
+def _refills(groups: dict[str, Group]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Each pile refilled at once when empty, with the first piles of the groups it is refilled from, in order."""
+    return tuple((pile, tuple(groups[name].piles.start for name in group.spec.when_empty.filled_from))
+                 for group in groups.values() if group.spec.when_empty.filled_from for pile in group.piles)
+
+
+def _emptied_piles(spec: GameSpec, groups: dict[str, Group]) -> tuple[int, ...]:
+    """The piles that must be empty for a win by emptying the groups ``won_when`` names; none for another win."""
+    return _piles(groups[name] for name in spec.won_when) if isinstance(spec.won_when, tuple) else ()
+
+
+def _covered_by(groups: Iterable[Group]) -> dict[int, tuple[int, ...]]:
+    """The piles lying on each pile that others lie on (``covered_by``), by pile index."""
+    return {group.piles.start + index: tuple(group.piles.start + other for other in others)
+            for group in groups if group.spec.covered_by for index, others in enumerate(group.spec.covered_by)
+            if others}
+
+
+def _sets(spec: GameSpec, groups: dict[str, Group]) -> tuple[tuple[int, ...], int]:
+    """The piles whose top cards leave together once each holds a card, and the pile they go to (-1: none)."""
+    if not spec.sets:
+        return (), -1
+    return _piles(groups[name] for name in spec.sets.of), groups[spec.sets.to].piles.start
+
+
+def _open_stock_piles(stocks: Iterable[Group], pairing: Pairing | None) -> frozenset[int]:
+    """The piles of ``stocks`` whose top card the rules may play: moved by the rule data, or paired."""
+    return frozenset(pile for group in stocks for pile in group.piles
+                     if group.moves_cards() or pairing and pile in pairing.piles)
 
 
 def _piles(groups: Iterable[Group]) -> tuple[int, ...]:

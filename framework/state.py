@@ -50,6 +50,25 @@ _KERNEL_ACTIONS = frozenset({DEAL, REDEAL, GATHER, PAIR})
 Takers = tuple[dict[int, list[int]], list[int]]
 
 
+def _one_suit(pile: list[int], most: int) -> int:
+    """How many of the top cards of ``pile``, up to ``most``, are of the top card's suit."""
+    top_suit = SUIT[pile[-1]]
+    count = 1
+    while count < most and SUIT[pile[-count - 1]] == top_suit:
+        count += 1
+    return count
+
+
+def _top_or_whole(found: list[tuple[int, int]], whole: int) -> list[tuple[int, int]]:
+    """The (target, count) pairs of ``found`` that move the top card alone or the ``whole`` pile."""
+    return [(target, count) for target, count in found if count in (1, whole)]
+
+
+def _with_empty(targets: list[int] | tuple[()], empty: list[int], card: int, pile_suit: tuple[int, ...]) -> list[int]:
+    """``targets`` and the piles of ``empty`` that take ``card`` by their suit, in order."""
+    return sorted([*targets, *(pile for pile in empty if pile_suit[pile] in (-1, SUIT[card]))])
+
+
 class Outcome(StrEnum):
     """How play has ended in a position (``State.outcome``)."""
 
@@ -105,42 +124,40 @@ class State:
         covered_by = game.covered_by
         takers: dict[int, Takers] = {}  # by group index, made when first needed
         moves: list[Move] = []
-        for source in game.source_piles:
+        for source in game.source_piles:  # (kept in this one frame: it runs for every pile of every position)
             pile = piles[source]
-            if not pile or covered_by and self._covered(source):
-                continue
             limit = limits.get(source) if limits else None
-            if limit == 0:
+            if not pile or limit == 0 or covered_by and self._covered(source):
                 continue
             group = pile_group[source]
-            most = self._pickable(source, group)
-            if limit is not None and limit < most:
-                most = limit
-            if not most:
+            most = self._pickable(source, group, limit)
+            if most != 1:
+                if most:
+                    self._run_moves(source, group, most, base_rank, takers, moves)
                 continue
-            if most == 1:
-                card = pile[-1]
-                for target_group in group.target_groups:
-                    taking, empty = takers.get(target_group.index) or self._takers(target_group, takers)
-                    targets = taking.get(card, ())
-                    if empty and group.index in target_group.empty_sources and target_group.takes_single_cards() and (
-                        target_group.accepts_on_empty(card, base_rank)
-                    ):
-                        targets = sorted([*targets, *(pile for pile in empty
-                                                      if game.pile_suit[pile] in (-1, SUIT[card]))])
-                    for target in targets:
-                        if target != source:
-                            moves.append(Move(source, target, 1))
-            else:
-                self._run_moves(source, group, most, base_rank, takers, moves)
+            card = pile[-1]
+            for target_group in group.target_groups:
+                taking, empty = takers.get(target_group.index) or self._takers(target_group, takers)
+                targets = taking.get(card, ())
+                if empty and group.index in target_group.lone_sources and (
+                        target_group.accepts_on_empty(card, base_rank)):
+                    targets = _with_empty(targets, empty, card, game.pile_suit)
+                for target in targets:
+                    if target != source:
+                        moves.append(Move(source, target, 1))
+        self._action_moves(moves)
+        moves.extend(game.hooks.legal_moves(self))
+        return moves
+
+    def _action_moves(self, moves: list[Move]) -> None:
+        """Append the kernel's actions legal now: deals and redeals of the stocks, gathers, pairs."""
+        game = self.game
         for stock in game.stocks:
             self._stock_moves(stock, moves)
         for group in game.gatherers:
             self._gather_moves(group, moves)
         if game.pairing:
             self._pair_moves(game.pairing, moves)
-        moves.extend(game.hooks.legal_moves(self))
-        return moves
 
     def _gather_moves(self, group: Group, moves: list[Move]) -> None:
         """Append the move that gathers ``group`` and deals it again, while it has cards and redeals left."""
@@ -218,37 +235,27 @@ class State:
     def _run_moves(self, source: int, group: Group, most: int, base_rank: int | None, takers: dict[int, Takers],
                    moves: list[Move]) -> None:
         """Append the moves of 1 to ``most`` cards from pile ``source`` (the general case of ``legal_moves``)."""
-        game = self.game
         piles = self.piles
-        pile_suit = game.pile_suit
+        pile_suit = self.game.pile_suit
         pile = piles[source]
-        # A pile that takes one suit takes only the top cards of that suit.
         top_suit = SUIT[pile[-1]]
-        one_suit = 1
-        while one_suit < most and SUIT[pile[-one_suit - 1]] == top_suit:
-            one_suit += 1
-        free_cells = empty_piles = 0
+        # A pile that takes one suit takes only the top cards of that suit.
+        one_suit = _one_suit(pile, most) if group.suited_targets else most
         limited = group.spec.run_limit is _FREE_CELLS
-        if limited:
-            free_cells = sum(1 for cell in game.cell_piles if not piles[cell])
-            if group.empty_accepts is _ANY:
-                empty_piles = sum(1 for other in group.piles if not piles[other])
+        free_cells, empty_piles = self._room(group) if limited else (0, 0)
         for target_group in group.target_groups:
             taking, empty = takers.get(target_group.index) or self._takers(target_group, takers)
             reach = 1 if target_group.one_card_at_a_time else most  # the most cards one move lays there
             found = [(target, count) for count in range(1, reach + 1) for target in taking.get(pile[-count], ())]
             if empty and group.index in target_group.empty_sources:
-                found += [(target, count) for count in self._onto_empty(target_group, pile, reach, base_rank)
-                          for target in empty]
+                found += self._onto_empty(target_group, pile, reach, base_rank, empty)
             if group.pick is _TOP_OR_WHOLE:
-                found = [(target, count) for target, count in found if count in (1, len(pile))]
+                found = _top_or_whole(found, len(pile))
             found.sort()  # by target, then count, as the moves are listed
             for target, count in found:
-                if target == source:
-                    continue
                 destination = piles[target]
                 suit = pile_suit[target]
-                if suit >= 0 and (suit != top_suit or count > one_suit):
+                if target == source or suit >= 0 and (suit != top_suit or count > one_suit):
                     continue
                 if limited:
                     moved_to_empty = empty_piles and not destination and target in group.piles
@@ -257,31 +264,43 @@ class State:
                 if not destination or self._lays(target_group, pile, count, len(destination)):
                     moves.append(Move(source, target, count))
 
-    def _onto_empty(self, group: Group, pile: list[int], most: int, base_rank: int | None) -> list[int]:
-        """The numbers of top cards of ``pile``, up to ``most``, that an empty pile of ``group`` takes."""
+    def _room(self, group: Group) -> tuple[int, int]:
+        """The free cells, and the empty piles of ``group`` that take any card, that a run of ``group`` moves
+        through (its run limit is ``free cells``)."""
+        piles = self.piles
+        free_cells = sum(1 for cell in self.game.cell_piles if not piles[cell])
+        empty_piles = sum(1 for other in group.piles if not piles[other]) if group.empty_accepts is _ANY else 0
+        return free_cells, empty_piles
+
+    def _onto_empty(self, group: Group, pile: list[int], most: int, base_rank: int | None,
+                    empty: list[int]) -> list[tuple[int, int]]:
+        """Each pile of ``empty`` (empty piles of ``group``) with each number of top cards of ``pile``, up to
+        ``most``, that it takes."""
         counts: range | list[int] = range(1, most + 1)
         if group.spec.fill_at_once:
             counts = [count for count in counts if count == group.max_cards]
-        return [count for count in counts
-                if group.accepts_on_empty(pile[-count], base_rank) and self._lays(group, pile, count, 0)]
+        return [(target, count) for count in counts
+                if group.accepts_on_empty(pile[-count], base_rank) and self._lays(group, pile, count, 0)
+                for target in empty]
 
-    def _pickable(self, source: int, group: Group) -> int:
-        """How many cards at most may be picked from pile ``source`` by its group's rule."""
+    def _pickable(self, source: int, group: Group, limit: int | None) -> int:
+        """How many cards at most may be picked from pile ``source`` by its group's rule and, if not None, a
+        plugin's ``limit`` for it (not 0)."""
         pile = self.piles[source]
         face_up = len(pile) - self.face_down[source]
         if face_up <= 0:
             return 0
         if group.pick is _TOP_CARD:
             return 1
-        if group.pick is _ANY_TAIL:
-            return face_up
-        fits = group.run_table
-        run = 1
-        while run < face_up and fits[pile[-run - 1] * 52 + pile[-run]]:
-            run += 1
-        if group.pick is _TOP_OR_WHOLE and run < len(pile):
-            return 1
-        return run
+        most = face_up
+        if group.pick is not _ANY_TAIL:
+            fits = group.run_table
+            most = 1
+            while most < face_up and fits[pile[-most - 1] * 52 + pile[-most]]:
+                most += 1
+            if group.pick is _TOP_OR_WHOLE and most < len(pile):
+                return 1
+        return most if limit is None or limit >= most else limit
 
     @staticmethod
     def _lays(group: Group, pile: list[int], count: int, room: int) -> bool:
@@ -419,25 +438,47 @@ class State:
     def _automatic_changes(self, move: Move) -> list[Change]:
         """What the rule data makes happen by itself after ``move``: the base rank chosen by the first card
         laid on a foundation, a complete set leaving, refills, then face-down tops turned up."""
-        piles = self.piles
-        changes = []
-        if self.game.base_rank_played and self.vars[BASE_RANK_VAR] is None and not move.action and (
-                move.target in self.game.foundation_piles):
-            changes.append(self._apply(SetVar(BASE_RANK_VAR, RANK[piles[move.target][-move.count]])))
+        game = self.game
+        changes: list[Change] = []
+        if game.base_rank_played and self.vars[BASE_RANK_VAR] is None:
+            self._choose_base_rank(move, changes)
+        if game.set_piles:
+            self._set_leaves(changes)
+        if game.refills:
+            self._refill(changes)
+        if game.turn_up_piles:
+            self._turn_up(changes)
+        return changes
+
+    def _choose_base_rank(self, move: Move, changes: list[Change]) -> None:
+        """Where ``move``, the first card move onto a foundation, chooses the base rank: that change, made."""
+        if not move.action and move.target in self.game.foundation_piles:
+            changes.append(self._apply(SetVar(BASE_RANK_VAR, RANK[self.piles[move.target][-move.count]])))
+
+    def _set_leaves(self, changes: list[Change]) -> None:
+        """Once every set pile holds a card, their top cards leave together: those changes, made."""
         set_piles = self.game.set_piles
-        if set_piles and all(piles[pile] for pile in set_piles):
+        if all(self.piles[pile] for pile in set_piles):
             changes += [self._apply(Transfer(pile, self.game.set_discard, 1)) for pile in set_piles]
+
+    def _refill(self, changes: list[Change]) -> None:
+        """Each empty pile refilled at once from the first of its origins with a face-up card: those changes, made."""
+        piles = self.piles
         for pile, origins in self.game.refills:
             if not piles[pile]:
                 origin = next((origin for origin in origins
                                if piles[origin] and self.face_down[origin] < len(piles[origin])), None)
                 if origin is not None:
                     changes.append(self._apply(Transfer(origin, pile, 1)))
+
+    def _turn_up(self, changes: list[Change]) -> None:
+        """Each face-down top card of a pile that turns up its top, and not under cards of other piles, turned up:
+        those changes, made."""
+        piles = self.piles
         covered_by = self.game.covered_by
         for pile in self.game.turn_up_piles:
             if piles[pile] and self.face_down[pile] >= len(piles[pile]) and not (covered_by and self._covered(pile)):
                 changes.append(self._apply(SetFaceDown(pile, len(piles[pile]) - 1)))
-        return changes
 
     def _apply(self, change: Change) -> Change:
         """Make ``change`` and return the change that undoes it."""
