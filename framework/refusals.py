@@ -10,7 +10,7 @@ colours: 7♥ does not go on 9♠``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from .cards import RANK, SUIT, SUIT_SYMBOLS, card_symbol, rank_symbol
@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 
 #: How many refusals a message gives for text that names several piles (``t3 f``).
 REFUSALS_SAID = 3
+
+#: A rule's refusal: why it refuses a move in a state, or None where it does not.
+Refusal = Callable[["State", Move], "str | None"]
 
 _SUIT_WORDS = {
     SuitRule.ANY: "regardless of suit",
@@ -72,18 +75,35 @@ def explain(state: State, move: Move) -> str:
 
     A plugin's rule is asked first (``explain_refusal``), then the rule data's.
     """
-    last = len(state.piles) - 1
-    wrong = next((pile for pile in (move.source, move.target) if not -1 <= pile <= last), None)
-    if wrong is not None:
-        return f"there is no pile {wrong}: piles are numbered from 0 to {last}"
-    if not move.action and (move.source < 0 or move.target < 0 or move.source == move.target):
-        return "a card move goes from one pile to another"
+    malformed = _malformed(state, move)
+    if malformed is not None:
+        return malformed
     if state.is_legal(move):
         return f"legal now: {move_words(state, move)}"
     reason = state.game.hooks.explain_refusal(state, move)
     if reason is None:
         reason = _kernel_refusal(state, move)
     return reason or f"the rules do not allow {state.move_text(move)} now"
+
+
+def _malformed(state: State, move: Move) -> str | None:
+    """What makes ``move`` no move of this game at all (a pile it does not have, a card move that goes nowhere)."""
+    last = len(state.piles) - 1
+    wrong = next((pile for pile in (move.source, move.target) if not -1 <= pile <= last), None)
+    if wrong is not None:
+        return f"there is no pile {wrong}: piles are numbered from 0 to {last}"
+    if not move.action and (move.source < 0 or move.target < 0 or move.source == move.target):
+        return "a card move goes from one pile to another"
+    return None
+
+
+def _first(state: State, move: Move, rules: Iterable[Refusal]) -> str | None:
+    """The refusal of the first of ``rules`` that refuses ``move``, asked in their order; None if none does."""
+    for rule in rules:
+        reason = rule(state, move)
+        if reason:
+            return reason
+    return None
 
 
 def blocked_piles(state: State) -> frozenset[int]:
@@ -96,36 +116,57 @@ def blocked_piles(state: State) -> frozenset[int]:
                      if state.piles[pile] and (limits.get(pile) == 0 or _not_free(state, pile) is not None))
 
 
+# --- moves named as text ------------------------------------------------------------------------
+
+#: Moves named by text of an action, and what to say where the game has none: ``(moves, words)``.
+Named = tuple[list[Move], str | None]
+
+
 def text_refusal(state: State, action: str, places: list[set[int]], count: int | None) -> str | None:
     """Why no legal move matches typed text: ``action`` (empty for a card move), the piles each word names, and
     the number of cards if given; None where the text names no move to explain."""
-    game = state.game
     sources = sorted(places[0]) if places else []
     targets = sorted(places[1]) if len(places) > 1 else []
-    moves: list[Move] = []
-    if not action and sources and targets:
-        moves = [Move(source, target, count or 1, PAIR if _pairs(game, source, target) else "")
-                 for source in sources for target in targets if source != target]
-        if not moves:
-            return "a card move goes from one pile to another"
-    elif action == DEAL:
-        moves = [Move(stock.piles.start, stock.stock_target,
-                      count or max(1, stock.cards_dealt(len(state.piles[stock.piles.start]))), DEAL)
-                 for stock in game.stocks]
-        if not moves:
-            return "this game has no stock that deals"
-    elif action == REDEAL:
-        moves = [Move(stock.stock_target, stock.piles.start, count or max(1, len(state.piles[stock.stock_target])),
-                      REDEAL) for stock in game.stocks]
-        if not moves:
-            return "this game has no stock to turn over again"
-    elif action == GATHER:
-        moves = [Move(group.piles.start, -1, 1, GATHER) for group in game.gatherers]
-        if not moves:
-            return "nothing in this game is gathered and dealt again"
-    elif action:
-        moves = [Move(sources[0] if sources else -1, targets[0] if targets else -1, count or 1, action)]
-    return _said_once(explain(state, move) for move in moves) if moves else None
+    named = _NAMED.get(action, _plugin_action_named)
+    moves, none = named(state, action, sources, targets, count)
+    return _said_once(explain(state, move) for move in moves) if moves else none
+
+
+def _card_moves_named(state: State, action: str, sources: list[int], targets: list[int], count: int | None) -> Named:
+    if not sources or not targets:
+        return [], None
+    game = state.game
+    moves = [Move(source, target, count or 1, PAIR if _pairs(game, source, target) else "")
+             for source in sources for target in targets if source != target]
+    return moves, "a card move goes from one pile to another"
+
+
+def _deals_named(state: State, action: str, sources: list[int], targets: list[int], count: int | None) -> Named:
+    moves = [Move(stock.piles.start, stock.stock_target,
+                  count or max(1, stock.cards_dealt(len(state.piles[stock.piles.start]))), DEAL)
+             for stock in state.game.stocks]
+    return moves, "this game has no stock that deals"
+
+
+def _redeals_named(state: State, action: str, sources: list[int], targets: list[int], count: int | None) -> Named:
+    moves = [Move(stock.stock_target, stock.piles.start, count or max(1, len(state.piles[stock.stock_target])),
+                  REDEAL) for stock in state.game.stocks]
+    return moves, "this game has no stock to turn over again"
+
+
+def _gathers_named(state: State, action: str, sources: list[int], targets: list[int], count: int | None) -> Named:
+    moves = [Move(group.piles.start, -1, 1, GATHER) for group in state.game.gatherers]
+    return moves, "nothing in this game is gathered and dealt again"
+
+
+def _plugin_action_named(state: State, action: str, sources: list[int], targets: list[int],
+                         count: int | None) -> Named:
+    return [Move(sources[0] if sources else -1, targets[0] if targets else -1, count or 1, action)], None
+
+
+_NAMED: dict[str, Callable[[State, str, list[int], list[int], int | None], Named]] = {
+    "": _card_moves_named, DEAL: _deals_named, REDEAL: _redeals_named, GATHER: _gathers_named,
+}
 
 
 def _pairs(game: Rules, source: int, target: int) -> bool:
@@ -145,25 +186,15 @@ def _said_once(reasons: Iterable[str]) -> str:
 
 def _kernel_refusal(state: State, move: Move) -> str | None:
     """The rule of the data that ``move`` breaks, or None if none is found."""
-    if not move.action:
-        return _card_refusal(state, move)
-    if move.action == DEAL:
-        return _deal_refusal(state, move)
-    if move.action == REDEAL:
-        return _redeal_refusal(state, move)
-    if move.action == GATHER:
-        return _gather_refusal(state, move)
-    if move.action == PAIR:
-        return _pair_refusal(state, move)
-    return None
+    refusal = _ACTION_REFUSALS.get(move.action)
+    return refusal(state, move) if refusal else None
 
 
 # --- card moves ----------------------------------------------------------------------------------
 
 
 def _card_refusal(state: State, move: Move) -> str | None:
-    return (_source_refusal(state, move) or _route_refusal(state, move) or _pick_refusal(state, move)
-            or _target_refusal(state, move) or _run_limit_refusal(state, move))
+    return _first(state, move, (_source_refusal, _route_refusal, _pick_refusal, _target_refusal, _run_limit_refusal))
 
 
 def _not_free(state: State, pile: int) -> str | None:
@@ -180,25 +211,39 @@ def _not_free(state: State, pile: int) -> str | None:
 
 def _source_refusal(state: State, move: Move) -> str | None:
     """Why the cards cannot be picked up from the source pile as it lies: too few, face down, covered, held."""
-    game = state.game
+    return _first(state, move, (_too_few_refusal, _covered_refusal, _face_down_refusal, _held_refusal))
+
+
+def _too_few_refusal(state: State, move: Move) -> str | None:
     cards = state.piles[move.source]
-    where = place(game, move.source)
+    where = place(state.game, move.source)
     if not cards:
         return f"{where} is empty"
     if move.count > len(cards):
         return f"{where} holds only {count_words(len(cards), 'card')}"
-    hidden = _not_free(state, move.source)
-    if hidden:
-        return hidden
-    face_up = len(cards) - state.face_down[move.source]
-    if move.count > face_up:
-        return (f"only the top card of {where} lies face up" if face_up == 1
-                else f"only the top {face_up} cards of {where} lie face up")
-    limit = (game.hooks.pick_limits(state) or {}).get(move.source)
+    return None
+
+
+def _covered_refusal(state: State, move: Move) -> str | None:
+    return _not_free(state, move.source)
+
+
+def _face_down_refusal(state: State, move: Move) -> str | None:
+    face_up = len(state.piles[move.source]) - state.face_down[move.source]
+    if move.count <= face_up:
+        return None
+    where = place(state.game, move.source)
+    return (f"only the top card of {where} lies face up" if face_up == 1
+            else f"only the top {face_up} cards of {where} lie face up")
+
+
+def _held_refusal(state: State, move: Move) -> str | None:
+    """Why a plugin's pick limit holds the cards."""
+    limit = (state.game.hooks.pick_limits(state) or {}).get(move.source)
     if limit == 0:
-        return f"{card_symbol(cards[-1])} is not free to move now"
+        return f"{card_symbol(state.piles[move.source][-1])} is not free to move now"
     if limit is not None and move.count > limit:
-        return f"only {count_words(limit, 'card')} may be picked up from {where} now"
+        return f"only {count_words(limit, 'card')} may be picked up from {place(state.game, move.source)} now"
     return None
 
 
@@ -207,14 +252,10 @@ def _route_refusal(state: State, move: Move) -> str | None:
     the card does not leave alone)."""
     game = state.game
     group, target_group = game.pile_group[move.source], game.pile_group[move.target]
-    rule = game.spec.pairs
-    if rule and game.pairing and move.source in game.pairing.piles and move.target == game.pairing.discard and (
+    pairing = game.pairing
+    if pairing and move.source in pairing.piles and move.target == pairing.discard and (
             target_group not in group.target_groups):
-        card = state.piles[move.source][-1]
-        if RANK[card] in rule.alone:
-            return None
-        alone = f": only {' or '.join(rank_words(rank) for rank in sorted(rule.alone))} does" if rule.alone else ""
-        return f"{card_symbol(card)} does not leave alone{alone}; {pair_words(rule)}"
+        return _alone_refusal(state, move)
     if group.pick is Pick.NOTHING or not group.target_groups:
         return f"cards do not go from the {group.name} to the {target_group.name}"
     if target_group not in group.target_groups:
@@ -224,40 +265,79 @@ def _route_refusal(state: State, move: Move) -> str | None:
     return None
 
 
+def _alone_refusal(state: State, move: Move) -> str | None:
+    """Why a card of a game with pairs does not leave alone for the pile pairs go to: only some ranks do."""
+    rule = state.game.spec.pairs
+    card = state.piles[move.source][-1]
+    if rule is None or RANK[card] in rule.alone:
+        return None
+    alone = f": only {' or '.join(rank_words(rank) for rank in sorted(rule.alone))} does" if rule.alone else ""
+    return f"{card_symbol(card)} does not leave alone{alone}; {pair_words(rule)}"
+
+
 def _pick_refusal(state: State, move: Move) -> str | None:
     """Why the group's pick rule does not let these cards be picked up together."""
     game = state.game
     group = game.pile_group[move.source]
     if move.count == 1 or group.pick is Pick.ANY_TAIL:
         return None
-    cards = state.piles[move.source]
     where = place(game, move.source)
     rule = group.spec.run or group.spec.build
     if group.pick is Pick.TOP_CARD or rule.direction is Direction.NONE:
         return f"only the top card of {where} may move"
-    run = 1
-    while run < len(cards) and group.run_table[cards[-run - 1] * 52 + cards[-run]]:
-        run += 1
-    broken = f"{card_symbol(cards[-run])} does not go on {card_symbol(cards[-run - 1])}" if run < len(cards) else ""
+    run, broken = _run_on_top(group, state.piles[move.source])
     if group.pick is Pick.TOP_OR_WHOLE:
-        if move.count != len(cards):
-            return f"only the top card or the whole of {where} may move"
-        return f"the whole of {where} moves only as a run {build_words(rule)}: {broken}" if broken else None
+        return _whole_pile_refusal(state, move, broken)
     if move.count > run:
         return f"only a run {build_words(rule)} moves together: {broken}"
     return None
 
 
+def _run_on_top(group: Group, cards: list[int]) -> tuple[int, str]:
+    """How many top cards of ``cards`` make a run by ``group``'s rule, and the words for where it breaks ("" if it
+    runs to the bottom)."""
+    run = 1
+    while run < len(cards) and group.run_table[cards[-run - 1] * 52 + cards[-run]]:
+        run += 1
+    broken = f"{card_symbol(cards[-run])} does not go on {card_symbol(cards[-run - 1])}" if run < len(cards) else ""
+    return run, broken
+
+
+def _whole_pile_refusal(state: State, move: Move, broken: str) -> str | None:
+    """Why a group whose top card or whole pile may move does not let these cards move (``broken``: where the
+    pile is not a run)."""
+    group = state.game.pile_group[move.source]
+    where = place(state.game, move.source)
+    if move.count != len(state.piles[move.source]):
+        return f"only the top card or the whole of {where} may move"
+    rule = group.spec.run or group.spec.build
+    return f"the whole of {where} moves only as a run {build_words(rule)}: {broken}" if broken else None
+
+
 def _target_refusal(state: State, move: Move) -> str | None:
     """Why the target pile does not take these cards: its suit, what it takes when empty, its build rule, its size."""
+    return _first(state, move, (_one_at_a_time_refusal, _suit_refusal, _onto_refusal))
+
+
+def _one_at_a_time_refusal(state: State, move: Move) -> str | None:
     game = state.game
     group = game.pile_group[move.target]
     if move.count > 1 and group.role is Role.FOUNDATION and not group.spec.fill_at_once:
         return f"{_a_pile(game, group)} takes one card at a time"
-    moving = state.piles[move.source][-move.count:]
-    suit = game.pile_suit[move.target]
-    if suit >= 0 and any(SUIT[card] != suit for card in moving):
-        return f"{destination(game, move.target)} takes only {SUIT_SYMBOLS[suit]} cards"
+    return None
+
+
+def _suit_refusal(state: State, move: Move) -> str | None:
+    suit = state.game.pile_suit[move.target]
+    if suit >= 0 and any(SUIT[card] != suit for card in state.piles[move.source][-move.count:]):
+        return f"{destination(state.game, move.target)} takes only {SUIT_SYMBOLS[suit]} cards"
+    return None
+
+
+def _onto_refusal(state: State, move: Move) -> str | None:
+    """Why the target does not take these cards onto what lies there (or, empty, at all)."""
+    game = state.game
+    group = game.pile_group[move.target]
     lying = state.piles[move.target]
     if not lying:
         return _empty_refusal(state, move)
@@ -265,7 +345,7 @@ def _target_refusal(state: State, move: Move) -> str | None:
         return f"{_a_pile(game, group)} is filled all at once and takes no more cards"
     if group.max_cards is not None and len(lying) >= group.max_cards:
         return _holds_words(game, group)
-    below, above = lying[-1], moving[0]
+    below, above = lying[-1], state.piles[move.source][-move.count]
     if not group.fits(below, above):
         return build_refusal(game, group, below, above)
     return _size_refusal(state, move, len(lying))
@@ -333,17 +413,23 @@ def _run_limit_refusal(state: State, move: Move) -> str | None:
     group = game.pile_group[move.source]
     if group.spec.run_limit is not RunLimit.FREE_CELLS:
         return None
-    piles = state.piles
-    free_cells = sum(1 for cell in game.cell_piles if not piles[cell])
-    empty = 0
-    if group.empty_accepts is Accepts.ANY:
-        empty = sum(1 for other in group.piles if not piles[other] and other != move.target)
+    free_cells, empty = _room(state, group, move.target)
     most = (1 + free_cells) << empty
     if move.count <= most:
         return None
     called = noun(game, group).one
     return (f"with {count_words(free_cells, 'free cell')} and {count_words(empty, f'empty {called}')}, "
             f"at most {count_words(most, 'card')} {'moves' if most == 1 else 'move'} at once")
+
+
+def _room(state: State, group: Group, target: int) -> tuple[int, int]:
+    """The free cells, and the empty piles of ``group`` that take any card but ``target``, as a run limit of
+    ``free cells`` counts them for a move to ``target``."""
+    piles = state.piles
+    free_cells = sum(1 for cell in state.game.cell_piles if not piles[cell])
+    if group.empty_accepts is not Accepts.ANY:
+        return free_cells, 0
+    return free_cells, sum(1 for other in group.piles if not piles[other] and other != target)
 
 
 def _holds_words(game: Rules, group: Group) -> str:
@@ -363,6 +449,10 @@ def _a_pile(game: Rules, group: Group) -> str:
 
 def _deal_refusal(state: State, move: Move) -> str | None:
     """Why the stock cannot be turned or dealt now."""
+    return _first(state, move, (_not_a_dealer_refusal, _empty_stock_refusal, _deal_room_refusal, _dealt_refusal))
+
+
+def _not_a_dealer_refusal(state: State, move: Move) -> str | None:
     game = state.game
     group = game.pile_group[move.source]
     stock = place(game, move.source)
@@ -370,19 +460,37 @@ def _deal_refusal(state: State, move: Move) -> str | None:
         return f"{stock} is not a stock that deals"
     if move.target != group.stock_target:
         return f"{stock} deals to {place(game, group.stock_target)}"
-    if not state.piles[move.source]:
-        if len(group.stock_targets) == 1 and _redeals_left(state, group) == 0:
-            return f"{stock} is used up: it is empty and no redeal is left"
-        return f"{stock} is empty"
+    return None
+
+
+def _empty_stock_refusal(state: State, move: Move) -> str | None:
+    if state.piles[move.source]:
+        return None
+    group = state.game.pile_group[move.source]
+    stock = place(state.game, move.source)
+    if len(group.stock_targets) == 1 and _redeals_left(state, group) == 0:
+        return f"{stock} is used up: it is empty and no redeal is left"
+    return f"{stock} is empty"
+
+
+def _deal_room_refusal(state: State, move: Move) -> str | None:
+    """Why the piles the stock deals onto do not take its cards now: one is empty, or the waste is full."""
+    game = state.game
+    group = game.pile_group[move.source]
+    stock = place(game, move.source)
     targets = group.stock_targets
     if group.spec.needs_no_empty_piles and not all(state.piles[pile] for pile in targets):
         return f"{stock} deals only when every {noun(game, game.pile_group[targets.start]).one} holds a card"
     room = game.pile_group[move.target].max_cards
     if len(targets) == 1 and room is not None and len(state.piles[move.target]) + move.count > room:
         return f"{place(game, move.target)} holds {count_words(room, 'card')}: play it before turning {stock} again"
-    dealt = group.cards_dealt(len(state.piles[move.source]))
+    return None
+
+
+def _dealt_refusal(state: State, move: Move) -> str | None:
+    dealt = state.game.pile_group[move.source].cards_dealt(len(state.piles[move.source]))
     if move.count != dealt:
-        return f"{stock} deals {count_words(dealt, 'card')} now, not {move.count}"
+        return f"{place(state.game, move.source)} deals {count_words(dealt, 'card')} now, not {move.count}"
     return None
 
 
@@ -394,9 +502,14 @@ def _redeals_left(state: State, stock: Group) -> int | None:
 
 def _redeal_refusal(state: State, move: Move) -> str | None:
     """Why the waste cannot be turned over into the stock now."""
-    game = state.game
     if move.target < 0 or move.source < 0:
         return "a redeal turns a waste over into its stock"
+    return _first(state, move, (_not_redealt_refusal, _used_up_refusal, _whole_waste_refusal))
+
+
+def _not_redealt_refusal(state: State, move: Move) -> str | None:
+    """Why this waste is not turned over into this stock now: not its stock, the stock not empty, nothing there."""
+    game = state.game
     group = game.pile_group[move.target]
     waste, stock = place(game, move.source), place(game, move.target)
     if group.role is not Role.STOCK or group.stock_target != move.source or len(group.stock_targets) != 1:
@@ -405,13 +518,24 @@ def _redeal_refusal(state: State, move: Move) -> str | None:
         return f"{waste} is turned over into {stock} only once {stock} is empty"
     if not state.piles[move.source]:
         return f"{waste} is empty"
+    return None
+
+
+def _used_up_refusal(state: State, move: Move) -> str | None:
+    group = state.game.pile_group[move.target]
     left = _redeals_left(state, group)
-    if left is not None and left <= 0:
-        if group.spec.redeals == 0:
-            return f"{stock} is used up: it is turned once, with no redeal"
-        return f"{stock} is used up: its {count_words(group.spec.redeals, 'redeal')} are used"
+    if left is None or left > 0:
+        return None
+    stock = place(state.game, move.target)
+    if group.spec.redeals == 0:
+        return f"{stock} is used up: it is turned once, with no redeal"
+    return f"{stock} is used up: its {count_words(group.spec.redeals, 'redeal')} are used"
+
+
+def _whole_waste_refusal(state: State, move: Move) -> str | None:
     lying = len(state.piles[move.source])
     if move.count != lying:
+        waste = place(state.game, move.source)
         return f"a redeal turns over the whole of {waste}: {count_words(lying, 'card')}, not {move.count}"
     return None
 
@@ -426,8 +550,13 @@ def _gather_refusal(state: State, move: Move) -> str | None:
         return f"the {group.name} is not gathered and dealt again"
     if move.target >= 0:
         return f"the {group.name} is dealt again where it lies, not to {place(state.game, move.target)}"
-    if rule.times != UNLIMITED and state.vars[GATHERS_VAR] >= rule.times:
-        return f"no redeal is left: the {group.name} has been gathered {count_words(rule.times, 'time')}"
+    return _nothing_to_gather(state, group, rule.times)
+
+
+def _nothing_to_gather(state: State, group: Group, times: int) -> str | None:
+    """Why ``group``, gathered at most ``times`` times, is not gathered now: no redeal left, no card, the game won."""
+    if times != UNLIMITED and state.vars[GATHERS_VAR] >= times:
+        return f"no redeal is left: the {group.name} has been gathered {count_words(times, 'time')}"
     if not any(state.piles[pile] for pile in group.piles):
         return f"the {group.name} holds no card to gather"
     if state.is_won():
@@ -443,14 +572,9 @@ def _pair_refusal(state: State, move: Move) -> str | None:
         return "cards do not leave in pairs in this game"
     if move.source == move.target or move.source < 0 or move.target < 0:
         return "a pair is the top cards of two piles"
-    for pile in (move.source, move.target):
-        if pile not in pairing.piles:
-            return f"the cards of {place(game, pile)} do not pair"
-        if not state.piles[pile]:
-            return f"{place(game, pile)} is empty"
-        hidden = _not_free(state, pile)
-        if hidden:
-            return hidden
+    unpaired = next(filter(None, (_unpaired(state, pile) for pile in (move.source, move.target))), None)
+    if unpaired:
+        return unpaired
     first, second = state.piles[move.source][-1], state.piles[move.target][-1]
     if not pairing.pairs[first * 52 + second]:
         return f"{pair_words(game.spec.pairs)}: {card_symbol(first)} and {card_symbol(second)} do not"
@@ -459,7 +583,24 @@ def _pair_refusal(state: State, move: Move) -> str | None:
     return None
 
 
+def _unpaired(state: State, pile: int) -> str | None:
+    """Why the top card of ``pile`` cannot be one of a pair now: the pile does not pair, is empty, or is not free."""
+    game = state.game
+    assert game.pairing is not None  # asked of a game with pairs
+    if pile not in game.pairing.piles:
+        return f"the cards of {place(game, pile)} do not pair"
+    if not state.piles[pile]:
+        return f"{place(game, pile)} is empty"
+    return _not_free(state, pile)
+
+
 def pair_order_words(game: Rules, move: Move) -> str:
     """Why a pair ``move`` whose cards do pair is not the move: it names its piles the wrong way round."""
     first, second = sorted((move.source, move.target))
     return f"a pair names its first pile first: {place(game, first)}, then {place(game, second)}"
+
+
+#: The refusals of the kernel's moves, by action ("" for a card move).
+_ACTION_REFUSALS: dict[str, Refusal] = {
+    "": _card_refusal, DEAL: _deal_refusal, REDEAL: _redeal_refusal, GATHER: _gather_refusal, PAIR: _pair_refusal,
+}
