@@ -13,6 +13,7 @@ either order); a plugin's action is its name followed by the piles it names
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, quoted
@@ -103,13 +104,32 @@ def parse_move(state: State, text: str) -> Move:
     if not words:
         raise InvalidMoveError("empty move")
     legal = state.legal_moves()
+    written = _written(game, legal, words)
+    if written is not None:
+        return written
+    action, places, count = _read(game, words, text)
+    candidates = [move for move in legal if _names(move, action, places, count)]
+    if not candidates:
+        reason = text_refusal(state, action, places, count)
+        raise IllegalMoveError(f"{quoted(text.strip())} is not legal now" + (f": {reason}" if reason else ""))
+    return _the_one(game, text, candidates)
+
+
+def _written(game: Game, legal: Iterable[Move], words: list[str]) -> Move | None:
+    """The legal move whose text is ``words``, if there is one; two piles whose cards leave together (the kernel's
+    pairs or a plugin's) may be named either way round."""
     wanted = " ".join(words)
-    # Two piles whose cards leave together (the kernel's pairs or a plugin's) may be named either way round.
     swapped = " ".join(reversed(words)) if len(words) == 2 and set(words) <= set(game.pile_names) else None
     for move in legal:
         written = move_text(game, move)
         if written == wanted or move.action and written == swapped:
             return move
+    return None
+
+
+def _read(game: Game, words: list[str], text: str) -> tuple[str, list[set[int]], int | None]:
+    """What the ``words`` of ``text`` name: the action (empty for a card move), the piles each word names, and
+    the number of cards if given. ``InvalidMoveError`` for words that name no move."""
     action = _ACTION_ALIASES.get(words[0], "")
     if not action and words[0] in game.action_names:  # a plugin's action, legal now or not
         action = words[0]
@@ -125,17 +145,22 @@ def parse_move(state: State, text: str) -> Move:
     if not action and len(words) < 2:
         raise InvalidMoveError(f"{quoted(text.strip())} is not a move; "
                                f"a move names where from and where to, {_like(game)}")
-    places = [_piles_named(game, word) for word in words]
-    candidates = [
-        move for move in legal
-        if move.action == action
-        and (len(places) < 1 or move.source in places[0] or (action and move.target in places[0] and len(places) == 1))
-        and (len(places) < 2 or move.target in places[1])
-        and (count is None or move.count == count)
-    ]
-    if not candidates:
-        reason = text_refusal(state, action, places, count)
-        raise IllegalMoveError(f"{quoted(text.strip())} is not legal now" + (f": {reason}" if reason else ""))
+    return action, [_piles_named(game, word) for word in words], count
+
+
+def _names(move: Move, action: str, places: list[set[int]], count: int | None) -> bool:
+    """Whether ``move`` is one that ``action``, the piles each word names (``places``) and ``count`` may mean: an
+    action's one pile may be where its cards go."""
+    if move.action != action or count is not None and move.count != count:
+        return False
+    if len(places) == 2:
+        return move.source in places[0] and move.target in places[1]
+    return not places or move.source in places[0] or bool(action) and move.target in places[0]
+
+
+def _the_one(game: Game, text: str, candidates: list[Move]) -> Move:
+    """The move ``text`` names among the legal ``candidates`` it may mean; ``AmbiguousMoveError`` if they are of
+    several sources or numbers of cards (targets in one group that take the same cards are alike)."""
     sources = {move.source for move in candidates}
     counts = sorted({move.count for move in candidates})
     if len(sources) > 1:
@@ -144,4 +169,4 @@ def parse_move(state: State, text: str) -> Move:
     if len(counts) > 1:
         options = " or ".join(repr(move_text(game, move)) for move in candidates if move.count in counts)
         raise AmbiguousMoveError(f"say how many cards: {options}")
-    return candidates[0]  # targets in one group that take the same cards are alike
+    return candidates[0]
