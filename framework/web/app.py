@@ -72,7 +72,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-def create_app(  # noqa: C901 -- the routes, each a small function
+def create_app(
     *, session_limit: int | None = None, first_game: str | None = None, hosts: Collection[str] | None = None,
     move_limit: int = MAX_GAME_MOVES,
 ) -> FastAPI:
@@ -97,6 +97,19 @@ def create_app(  # noqa: C901 -- the routes, each a small function
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
     if hosts is not None:  # added last, so asked first
         app.add_middleware(KnownHosts, hosts=hosts)
+    # The routes, in the order the API's description lists them.
+    _add_game_routes(app, games)
+    _add_start_routes(app, games, sessions, first_game, move_limit)
+    _add_table_routes(app, sessions)
+    _add_turn_routes(app, sessions)
+    _add_hint_route(app, sessions, hints)
+    _add_save_routes(app, sessions)
+    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    return app
+
+
+def _add_game_routes(app: FastAPI, games: Games) -> None:
+    """The games that can be played, and each one's rules and layout."""
 
     @app.get("/api/games", response_model=list[GameSummary], tags=["games"])
     def list_games() -> list[dict[str, Any]]:
@@ -108,6 +121,11 @@ def create_app(  # noqa: C901 -- the routes, each a small function
     def describe_game(game: str) -> dict[str, Any]:
         """A game's rules and layout: its groups of piles and how to draw them."""
         return game_view(games.get(game))
+
+
+def _add_start_routes(app: FastAPI, games: Games, sessions: Sessions, first_game: str | None,
+                      move_limit: int) -> None:
+    """New games in play: on a deal, or from a save."""
 
     @app.post("/api/sessions", response_model=TableView, status_code=201, tags=["play"])
     def new_deal(request: NewDeal) -> dict[str, Any]:
@@ -126,6 +144,10 @@ def create_app(  # noqa: C901 -- the routes, each a small function
         game = games.get(saved_game_id(saved))
         session = Session.from_json(game, saved, autoplay=autoplay, move_limit=move_limit)
         return table_view(sessions.add(session), session, describe=True)
+
+
+def _add_table_routes(app: FastAPI, sessions: Sessions) -> None:
+    """What a game in play shows, and its settings: nothing is played."""
 
     @app.get("/api/sessions/{key}", response_model=TableView, tags=["play"])
     def table(
@@ -148,6 +170,11 @@ def create_app(  # noqa: C901 -- the routes, each a small function
         """The legal moves of a game in play."""
         with sessions.use(key) as session:
             return moves_view(session.state)
+
+
+def _add_turn_routes(app: FastAPI, sessions: Sessions) -> None:
+    """The turns of a game in play: a move (and why one would be refused), undo and redo, back to the deal,
+    auto-play."""
 
     @app.post("/api/sessions/{key}/moves", response_model=TableView, tags=["play"])
     def play(key: str, request: PlayMove) -> dict[str, Any]:
@@ -195,6 +222,10 @@ def create_app(  # noqa: C901 -- the routes, each a small function
         with sessions.use(key) as session:
             return table_view(key, session, session.auto_play())
 
+
+def _add_hint_route(app: FastAPI, sessions: Sessions, hints: HintPool) -> None:
+    """The solver's hint, searched in one of the server's few search places."""
+
     @app.get("/api/sessions/{key}/hint", response_model=HintView, tags=["play"])
     async def give_hint(
         key: str,
@@ -222,6 +253,10 @@ def create_app(  # noqa: C901 -- the routes, each a small function
         followed, state = await run_in_threadpool(along_line)
         return followed if followed is not None else await hints.run(search)
 
+
+def _add_save_routes(app: FastAPI, sessions: Sessions) -> None:
+    """A game in play as a save, and the page."""
+
     @app.get("/api/sessions/{key}/save", tags=["save and load"])
     def save(key: str) -> dict[str, Any]:
         """The game as a saved game (JSON): POST /api/sessions/load continues it, and so does `patience play --load`."""
@@ -231,9 +266,6 @@ def create_app(  # noqa: C901 -- the routes, each a small function
     @app.get("/", include_in_schema=False)
     def page() -> FileResponse:
         return FileResponse(str(STATIC / "index.html"))
-
-    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
-    return app
 
 
 def _pile(state: State, name: str) -> int:
