@@ -67,6 +67,31 @@ class Hooks:
         self.see_only_rule_data: bool = all(
             getattr(plugin, "sees_only_rule_data", False) is True for plugin in manager.get_plugins())
 
+    def native_rules(self) -> list[tuple[str, dict[str, Any] | None]]:
+        """Each plugin's name and its rule as the native core runs it (``native_rule()``; None where the plugin
+        declares none and implements a rule hook), in the order the plugins' moves are listed. Plugins that
+        change no rule (``deal_order``, words, checks alone) need none and are left out.
+
+        A class declares ``native_rule`` for itself, not by inheritance: a subclass that changes a rule hook
+        must say again that the native rule still holds.
+        """
+        ruling = {implementation.plugin_name for hook in hookspecs.RULE_HOOKS & self.implemented
+                  for implementation in getattr(self._hook, hook).get_hookimpls()}
+        rules: list[tuple[str, dict[str, Any] | None]] = []
+        for name, plugin in reversed(self._manager.list_name_plugin()):  # pluggy asks the last registered first
+            declared = type(plugin).__dict__.get("native_rule")
+            if callable(declared):
+                try:
+                    rule = declared(plugin)
+                except Exception as error:  # a plugin's bug names the plugin
+                    raise _failure(name, "native_rule", error) from error
+                if not isinstance(rule, dict):
+                    raise _nonsense(name, "native_rule", f"{shown(rule)} is not a mapping")
+                rules.append((name, rule))
+            elif name in ruling:
+                rules.append((name, None))
+        return rules
+
     # --- the hooks, in the order of hookspecs ----------------------------------------------------
 
     def state_vars(self, game: Game) -> list[tuple[str, dict[str, Any]]]:

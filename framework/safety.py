@@ -12,10 +12,21 @@ card.
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from .moves import Move
 from .spec import Direction, Role
 from .state import State
+
+if TYPE_CHECKING:
+    from .compile import Group
+    from .game import Game
+
+
+def building_groups(game: Game) -> list[Group]:
+    """The groups off the foundations where cards are built on one another: where a card may still be needed."""
+    return [group for group in game.groups.values()
+            if group.role != Role.FOUNDATION and group.spec.build.direction != Direction.NONE]
 
 
 def safe_moves(state: State) -> list[Move]:
@@ -34,8 +45,7 @@ def safe_moves(state: State) -> list[Move]:
     if not candidates:
         return []
     on_foundations = Counter(card for pile in game.foundation_piles for card in state.piles[pile])
-    building = [group for group in game.groups.values()
-                if group.role != Role.FOUNDATION and group.spec.build.direction != Direction.NONE]
+    building = building_groups(game)
     safe = []
     seen_sources = set()
     for move in candidates:

@@ -41,6 +41,10 @@ class BackFromFoundation:
         self.sources = game.foundation_piles
         self.onto_empty = bool(options.get("onto_empty", False))
 
+    def native_rule(self) -> dict[str, Any]:
+        """This rule as the native core runs it (docs/plugins.md#native-rules)."""
+        return {"kind": "back-from-foundation", "targets": list(self.targets), "onto_empty": int(self.onto_empty)}
+
     @hookimpl
     def legal_moves(self, state: State) -> list[Move]:
         piles = state.piles

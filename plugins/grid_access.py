@@ -47,6 +47,11 @@ class GridAccess:
         self.column_cells = tuple(range(top, group.piles.stop, columns) for top in group.piles[:columns])
         self.openings = tuple(options.get("openings", ()))
 
+    def native_rule(self) -> dict[str, Any]:
+        """This rule as the native core runs it (docs/plugins.md#native-rules)."""
+        return {"kind": "grid-access", "columns": [list(cells) for cells in self.column_cells],
+                "openings": list(self.openings)}
+
     @hookimpl
     def check_state(self, state: State) -> str | None:
         for name in self.openings:

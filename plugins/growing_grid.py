@@ -54,6 +54,11 @@ class GrowingGrid:
                  for index in (step.piles if step.piles is not None else range(len(grid.piles)))]
         self.rows_at_deal = max(dealt) // self.columns + 1 if dealt else 0
 
+    def native_rule(self) -> dict[str, Any]:
+        """This rule as the native core runs it (docs/plugins.md#native-rules)."""
+        return {"kind": "growing-grid", "cells_first": self.cells.start, "cells_stop": self.cells.stop,
+                "columns": self.columns, "stock": self.stock, "rows_var": ROWS_VAR}
+
     @hookimpl
     def state_vars(self) -> dict[str, Any]:
         return {ROWS_VAR: self.rows_at_deal}

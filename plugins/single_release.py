@@ -47,6 +47,12 @@ class SingleRelease:
         self.target = game.groups[options["to"]].piles.start
         self.must_be_empty = tuple(p for name in options.get("when_empty", ()) for p in game.groups[name].piles)
 
+    def native_rule(self) -> dict[str, Any]:
+        """This rule as the native core runs it (docs/plugins.md#native-rules)."""
+        return {"kind": "single-release", "sources_first": self.sources.start, "sources_stop": self.sources.stop,
+                "target": self.target, "must_be_empty": list(self.must_be_empty), "used_var": USED_VAR,
+                "cell_var": CELL_VAR}
+
     @hookimpl
     def state_vars(self) -> dict[str, Any]:
         return {USED_VAR: False, CELL_VAR: None}

@@ -45,7 +45,7 @@ def test_an_error_in_a_search_process_reaches_the_caller(steeplechase, monkeypat
     def broken_replay(self, moves):
         raise SolverError("the line does not replay")
 
-    monkeypatch.setattr(Search, "_replay", broken_replay)  # the forked search processes inherit it
+    monkeypatch.setattr(Search, "replay", broken_replay)  # the forked search processes inherit it
     with pytest.raises(SolverError, match="does not replay"):
         solve(steeplechase.deal(3), Budget(nodes=12_000), searches=2, jobs=2)
 

@@ -6,6 +6,9 @@ import math
 
 import pytest
 
+from framework import native
+from framework.solver.native import NativeSolver
+
 from framework.solver import Budget, solve
 from framework.solver import shorten as shorten_module
 from framework.solver.result import WON
@@ -107,6 +110,17 @@ def test_shortening_stops_at_its_deadline_with_the_line_shortened_so_far(steeple
 def test_a_search_out_of_time_while_it_shortens_reports_the_line_so_far_replayed(steeplechase, clock):
     start = steeplechase.deal(24)
     clock.stop_after = 0  # the search's own clock is the real one: it finds its win, then shortening is out of time
-    result = Search(start, Budget(nodes=12_000, seconds=600), ENDGAME_ROUNDS).run()
+    result = Search(start, Budget(nodes=12_000, seconds=600), ENDGAME_ROUNDS).run_python()
     assert result.answer == WON and list(result.moves) == raw_line(start)
     assert len(result.line) == len(result.moves) and wins(start, result.moves)
+
+
+@pytest.mark.skipif(native.core is None, reason=str(native.MISSING))
+def test_the_native_core_shortens_within_its_deadline_as_the_python_kernel_does(steeplechase):
+    start = steeplechase.deal(24)
+    raw = raw_line(start)
+    solver = NativeSolver.of(steeplechase)
+    position = solver.native.position(start)
+    as_native = [solver.native.native_move(move) for move in raw]
+    assert [solver.native.move(move) for move in position.shorten(as_native)] == shorten(start, raw)
+    assert [solver.native.move(move) for move in position.shorten(as_native, 0.0)] == raw  # out of time at once

@@ -62,8 +62,9 @@ class ForcedMoves:
         self.foundations = game.foundation_piles
         self.table = tuple(p for p in range(len(game.pile_names)) if p not in self.foundations)
         self.alike = {pile: piles for piles in interchangeable_groups(game) for pile in piles}
-        self.predecessors = {
-            card: tuple({below for group in game.foundations for below in range(52) if group.fits(below, card)})
+        self.predecessors = {  # the cards each card may be laid on, on some foundation
+            card: tuple({below for group in game.foundations for below, fits in enumerate(group.fits_table[card::52])
+                         if fits})
             for card in range(52)
         }
 

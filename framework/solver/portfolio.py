@@ -28,6 +28,7 @@ from typing import Any, cast
 
 from ..state import State
 from .lifeline import end_with_parent
+from .native import prepare
 from .result import UNKNOWN, Budget, Result
 from .search import BEAM_ROUNDS, ENDGAME_ROUNDS, ROUNDS, Round, Search
 
@@ -63,6 +64,7 @@ def solve(state: State, budget: Budget = Budget(), searches: int = 1, jobs: int 
         return Search(state, budget, schedules[0], avoid=avoid).run()
     started = time.perf_counter()
     if jobs > 1 and "fork" in multiprocessing.get_all_start_methods():
+        prepare(state.game)  # once, before the searches fork, rather than in each of them
         results = _side_by_side(state, budget, schedules, avoid)
     else:
         results = _one_after_another(state, budget, schedules, avoid)
@@ -163,7 +165,7 @@ def _answer(results: list[Result], seconds: float) -> Result:
     decided = [(result.nodes, index) for index, result in enumerate(results) if result.decided]
     if not decided:
         return Result(answer=UNKNOWN, nodes=sum(result.nodes for result in results), positions=positions,
-                      seconds=seconds, stopped_by=results[0].stopped_by)
+                      seconds=seconds, stopped_by=results[0].stopped_by, core=results[0].core)
     winner = results[min(decided)[1]]
     nodes = sum(min(result.nodes, winner.nodes) for result in results)
     return dataclasses.replace(winner, nodes=nodes, positions=positions, seconds=seconds, stopped_by=None)

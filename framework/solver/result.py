@@ -49,6 +49,8 @@ class Result:
     moves: tuple[Move, ...] = ()
     line: tuple[str, ...] = ()
     stopped_by: str | None = None
+    #: Which kernel searched: ``native`` (the C core, ``framework.native``) or ``python``.
+    core: str = "python"
 
     @property
     def decided(self) -> bool:
@@ -64,4 +66,5 @@ class Result:
             "positions": self.positions,
             "seconds": round(self.seconds, 4),
             "stopped_by": self.stopped_by,
+            "core": self.core,
         }

@@ -69,7 +69,7 @@ from __future__ import annotations
 import gc
 import sys
 import time
-from collections.abc import Collection, Hashable
+from collections.abc import Callable, Collection, Hashable
 from typing import Any, NamedTuple
 
 from ..errors import PatienceError
@@ -253,11 +253,21 @@ class Search:
         self._charged = True
         self._max_nodes = budget.nodes
         self._max_memory = None if budget.memory_mb is None else budget.memory_mb * 1024 * 1024
-        self._deadline: float | None = None
-        self._rival = rival
+        #: When the search must stop, by the clock (``time.perf_counter``), if its budget has seconds.
+        self.deadline: float | None = None
+        #: The count of positions a rival search decided within, if any.
+        self.rival = rival
 
     def run(self) -> Result:
-        """Search until a win is found, the space is exhausted or the budget runs out."""
+        """Search until a win is found, the space is exhausted or the budget runs out: in the native core where
+        it is built and runs the game (``native``), else in Python (``run_python``); the two search alike."""
+        from .native import search_natively  # (it imports this module's neighbours)
+
+        result = search_natively(self)
+        return self.run_python() if result is None else result
+
+    def run_python(self) -> Result:
+        """``run`` in Python, through the kernel's ``State``: the reference the native core is held to."""
         # The cycle collector is paused for the search: the search makes no reference cycles, and the
         # collector's passes over the objects it keeps alive (the moves and keys on the path, the set of
         # positions proven lost) cost up to 8% of its time (docs/solver.md, "Compiled"). ``spend`` still
@@ -273,7 +283,7 @@ class Search:
     def _run(self) -> Result:
         started = time.perf_counter()
         if self.budget.seconds is not None:
-            self._deadline = started + self.budget.seconds
+            self.deadline = started + self.budget.seconds
         answer, stopped_by = UNKNOWN, None
         try:
             for round_ in self.schedule:
@@ -289,8 +299,8 @@ class Search:
         moves: tuple[Move, ...] = ()
         line: tuple[str, ...] = ()
         if answer == WON:
-            moves = tuple(shorten(self.start, self.state.move_stack, self._shortening_deadline(started)))
-            line = self._replay(moves)
+            moves = tuple(shorten(self.start, self.state.move_stack, self.shortening_deadline(started)))
+            line = self.replay(moves)
         return Result(
             answer=answer,
             nodes=self.nodes,
@@ -471,10 +481,10 @@ class Search:
         seconds and rival stop it as they stop this search.
         """
         left = positions if self._max_nodes is None else min(positions, self._max_nodes - self.nodes)
-        seconds = None if self._deadline is None else max(self._deadline - time.perf_counter(), 0.0)
-        rival = None if self._rival is None else _Offset(self._rival, self.nodes)
+        seconds = None if self.deadline is None else max(self.deadline - time.perf_counter(), 0.0)
+        rival = None if self.rival is None else _Offset(self.rival, self.nodes)
         inner = Search(state, Budget(nodes=max(left, 0), seconds=seconds), (Round(sys.maxsize),), rival, self.avoid)
-        result = inner.run()
+        result = inner.run_python()
         self.nodes += result.nodes
         if result.stopped_by in ("time", "beaten"):
             raise _Stop(result.stopped_by)
@@ -502,36 +512,48 @@ class Search:
         """Count one expanded position, or stop if the budget is spent."""
         if self._max_nodes is not None and self.nodes >= self._max_nodes:
             raise _Stop("nodes")
-        if self._deadline is not None and time.perf_counter() > self._deadline:
+        if self.deadline is not None and time.perf_counter() > self.deadline:
             raise _Stop("time")
-        if self._rival is not None and self.nodes > self._rival.value:
+        if self.rival is not None and self.nodes > self.rival.value:
             raise _Stop("beaten")
         self.nodes += 1
         if not self.nodes % _COLLECT_EVERY:
             gc.collect(0)
 
-    def _shortening_deadline(self, started: float) -> float | None:
+    def shortening_deadline(self, started: float) -> float | None:
         """When shortening the line found must stop: the budget's deadline, less what its replay should take.
 
         The replay generates each position's legal moves once, as the search did for each
         position it expanded: a move of the line is reckoned at what a position took on average.
         """
-        if self._deadline is None:
+        if self.deadline is None:
             return None
         each = (time.perf_counter() - started) / max(self.nodes, 1)
-        return self._deadline - each * len(self.state.move_stack)
+        return self.deadline - each * len(self.state.move_stack)
 
-    def _replay(self, moves: tuple[Move, ...]) -> tuple[str, ...]:
-        """The move texts of ``moves``, checked by replaying them as text from the start to a win."""
+    def replay(self, moves: tuple[Move, ...],
+               replays: Callable[[tuple[Move, ...]], tuple[int, bool]] | None = None) -> tuple[str, ...]:
+        """The move texts of ``moves``, checked by replaying them from the start to a win: as text through the
+        kernel, or by ``replays`` (the native core's replay: how many of the moves are legal in turn, and whether
+        they win), which the native core's searches use (``native``)."""
+        if replays is not None:
+            legal, won = replays(moves)
+            line = tuple(self.start.move_text(move) for move in moves)
+            if legal < len(moves):
+                raise SolverError(f"the solver's line does not replay at move {legal + 1}: "
+                                  f"{line[legal]!r} is not legal there")
+            if not won:
+                raise SolverError("the solver's line does not win when replayed: " + " ".join(line))
+            return line
         replay = self.start.copy(stack=False)
-        line = []
+        texts: list[str] = []
         try:
             for move in moves:
                 text = replay.move_text(move)
                 replay.push(replay.parse_move(text))
-                line.append(text)
+                texts.append(text)
         except PatienceError as error:
-            raise SolverError(f"the solver's line does not replay at move {len(line) + 1}: {error}") from None
+            raise SolverError(f"the solver's line does not replay at move {len(texts) + 1}: {error}") from None
         if not replay.is_won():
-            raise SolverError("the solver's line does not win when replayed: " + " ".join(line))
-        return tuple(line)
+            raise SolverError("the solver's line does not win when replayed: " + " ".join(texts))
+        return tuple(texts)

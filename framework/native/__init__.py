@@ -1,0 +1,255 @@
+"""The native core: a game's compiled rules as flat tables, and positions in native memory.
+
+The C extension ``framework.native._core`` (built by ``pip install .`` where a C
+compiler is found; see setup.py) restates the kernel's move generation, push and
+pop, and the solver's keys and search, over positions held as arrays of small
+integers. The Python kernel stays the reference: ``NativeGame.of(game)`` reads the
+tables ``framework.compile`` made (and the plugins' ``native_rule``), so no rule is
+worked out twice, and ``tests/test_native.py`` holds the two kernels to the same
+moves, positions and keys on every game. Where the extension is not built, or a
+game has a plugin the core does not know, ``NativeGame.of`` says why and the
+Python kernel does everything, as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..moves import BASE_RANK_VAR, DEAL, GATHER, GATHERS_VAR, PAIR, REDEAL, REDEALS_VAR, Move
+from ..spec import Accepts, Pick, Role, RunLimit, WonWhen
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..state import State
+
+try:
+    from . import _core  # type: ignore[attr-defined]
+except ImportError as error:  # not built: no compiler at install time, or an editable install not yet built
+    core: Any = None
+    #: Why the native core is not here (None when it is).
+    MISSING: str | None = f"the native core is not built ({error})"
+else:
+    core = _core
+    MISSING = None
+
+#: The native core's codes of the kernel's actions and of the built-in plugins' actions it runs.
+ACTION_CODES = {"": 0, DEAL: 1, REDEAL: 2, GATHER: 3, PAIR: 4, "fill": 5, "row": 6, "release": 7}
+ACTION_NAMES = {code: name for name, code in ACTION_CODES.items()}
+#: The plugins' rules the native core runs, by the kind a plugin's ``native_rule`` names.
+PLUGIN_KINDS = {"back-from-foundation": 0, "grid-access": 1, "growing-grid": 2, "single-release": 3}
+#: The plugins' actions each kind carries out.
+_KIND_ACTIONS = {"growing-grid": {"fill", "row"}, "single-release": {"release"}}
+
+_PICKS = {Pick.TOP_CARD: 0, Pick.RUN: 1, Pick.TOP_OR_WHOLE: 2, Pick.ANY_TAIL: 3, Pick.NOTHING: 4}
+_ROLES = {Role.STOCK: 0, Role.WASTE: 1, Role.RESERVE: 2, Role.FOUNDATION: 3, Role.TABLEAU: 4, Role.CELL: 5}
+_ACCEPTS = {Accepts.ANY: -1, Accepts.NOTHING: -2, Accepts.BASE_RANK: -3, Accepts.BELOW_BASE_RANK: -4}
+#: How a variable's value is held: a number or None, true or false, a pile's name or None.
+VAR_INT, VAR_BOOL, VAR_PILE = 0, 1, 2
+#: A value of None, as the native core holds it.
+NONE = -(1 << 63)
+
+
+class NativeError(Exception):
+    """A game or a position the native core cannot hold (the reason is the message)."""
+
+
+class NativeGame:
+    """A game's rules in the native core, with the conversions between its moves and positions and the kernel's."""
+
+    def __init__(self, game: Game, keys: Mapping[str, Any]) -> None:
+        self.game = game
+        #: The tables the core was made from: the kernel's (``kernel_tables``) and those of the keys.
+        self.tables = {**kernel_tables(game), **keys}
+        self.core = core.Game(self.tables)
+        tables = self.tables
+        self.var_names: tuple[str, ...] = tuple(game.initial_vars)
+        self.var_kinds: tuple[int, ...] = tuple(tables["var_kinds"])
+
+    @classmethod
+    def of(cls, game: Game, keys: Mapping[str, Any]) -> NativeGame:
+        """The native form of ``game``, keying positions by ``keys`` (the tables of ``canonical.Keys``: ``classes``,
+        ``sinks``, ``always``, ``later``, ``later_dealers``); ``NativeError`` with the reason where the core cannot
+        run it."""
+        if core is None:
+            raise NativeError(MISSING)
+        return cls(game, keys)
+
+    def solver(self, tables: dict[str, Any]) -> Any:
+        """The core's solver of this game, with the solver's ``tables`` (``framework.solver.native``)."""
+        return core.Solver(self.core, tables)
+
+    def position(self, state: State) -> Any:
+        """``state``'s position in native memory (without its moves); ``NativeError`` if it cannot be held."""
+        values = []
+        for name, kind in zip(self.var_names, self.var_kinds):
+            if name not in state.vars:
+                raise NativeError(f"the state has no variable {name!r}")
+            values.append(self._number(name, kind, state.vars[name]))
+        if list(state.vars) != list(self.var_names):
+            raise NativeError("the state's variables are not in the game's order")
+        return core.Position(self.core, state.piles, state.face_down, values, seed_number(state.seed))
+
+    def _number(self, name: str, kind: int, value: object) -> int:
+        if value is None:
+            return NONE
+        if kind == VAR_BOOL and isinstance(value, bool):
+            return int(value)
+        if kind == VAR_INT and isinstance(value, int) and not isinstance(value, bool) and abs(value) < 1 << 62:
+            return value
+        if kind == VAR_PILE and isinstance(value, str) and value in self.game.pile_names:
+            return self.game.pile_names.index(value)
+        raise NativeError(f"variable {name!r} holds {value!r}, which the native core cannot hold")
+
+    def value(self, index: int, number: int) -> object:
+        """The kernel's value of variable ``index`` held natively as ``number``."""
+        kind = self.var_kinds[index]
+        if number == NONE:
+            return None
+        if kind == VAR_BOOL:
+            return bool(number)
+        if kind == VAR_PILE:
+            return self.game.pile_names[number]
+        return number
+
+    def move(self, native: Sequence[int]) -> Move:
+        """The kernel's move of a native move (source, target, count, action code)."""
+        source, target, count, action = native
+        return Move(source, target, count, ACTION_NAMES[action])
+
+    def native_move(self, move: Move) -> tuple[int, int, int, int]:
+        """The native move of the kernel's ``move``."""
+        return (move.source, move.target, move.count, ACTION_CODES[move.action])
+
+
+def seed_number(seed: object) -> int:
+    """The number a deal's seed gives the shuffles of its redeals (``seeds.redeal_seed``), modulo 2**64."""
+    number = seed if isinstance(seed, int) else int("".join(ch for ch in str(seed or "") if ch.isdigit()) or 0)
+    return number % (1 << 64)
+
+
+def kernel_tables(game: Game) -> dict[str, Any]:
+    """The tables the native core reads for ``game``: its compiled rules, its plugins' native rules, and the
+    variables; ``NativeError`` where a plugin has no native rule, or the rules ask what the core cannot do."""
+    rules = _plugin_rules(game)
+    kinds = _var_kinds(game, rules)
+    names = list(game.initial_vars)
+    for rule in rules:
+        for field in ("rows_var", "used_var", "cell_var"):
+            if field in rule:
+                rule[field] = names.index(rule[field])
+        if "openings" in rule:
+            rule["opening_vars"] = [names.index(name) for name in rule.pop("openings")]
+    covered = [list(game.covered_by.get(pile, ())) for pile in range(len(game.pile_names))]
+    pairing = game.pairing
+    won_when = game.spec.won_when
+    return {
+        "npiles": len(game.pile_names),
+        "total": game.total_cards,
+        "decks": game.spec.decks,
+        "pile_names": list(game.pile_names),
+        "pile_group": [group.index for group in game.pile_group],
+        "pile_suit": list(game.pile_suit),
+        "groups": [_group_tables(group) for group in game.groups.values()],
+        "sources": list(game.source_piles),
+        "foundations": list(game.foundation_piles),
+        "stocks": [group.index for group in game.stocks],
+        "gatherers": [group.index for group in game.gatherers],
+        "turn_up": list(game.turn_up_piles),
+        "refill_piles": [pile for pile, _ in game.refills],
+        "refill_origins": [list(origins) for _, origins in game.refills],
+        "table_piles": list(game.table_piles),
+        "emptied": list(game.emptied_piles),
+        "won_when": 2 if game.emptied_piles else 1 if won_when == WonWhen.TABLE_EMPTY else 0,
+        "covered_by": covered,
+        "set_piles": list(game.set_piles),
+        "set_discard": game.set_discard,
+        "has_pairing": int(pairing is not None),
+        "pair_piles": list(pairing.piles) if pairing else [],
+        "pair_discard": pairing.discard if pairing else -1,
+        "pairs": pairing.pairs if pairing else bytes(52 * 52),
+        "alone": sorted(pairing.alone) if pairing else [],
+        "base_rank_played": int(game.base_rank_played),
+        "has_automatic": int(game.has_automatic_changes),
+        "cell_piles": list(game.cell_piles),
+        "var_kinds": kinds,
+        "var_base": names.index(BASE_RANK_VAR) if BASE_RANK_VAR in names else -1,
+        "var_redeals": names.index(REDEALS_VAR) if REDEALS_VAR in names else -1,
+        "var_gathers": names.index(GATHERS_VAR) if GATHERS_VAR in names else -1,
+        "plugins": [dict(rule, kind=PLUGIN_KINDS[rule["kind"]]) for rule in rules],
+    }
+
+
+def _group_tables(group: Any) -> dict[str, Any]:
+    spec = group.spec
+    accepts = spec.when_empty.accepts
+    gather = spec.gather_and_deal
+    return {
+        "role": _ROLES[group.role],
+        "first": group.piles.start,
+        "count": len(group.piles),
+        "pick": _PICKS[group.pick],
+        "max_cards": -1 if group.max_cards is None else group.max_cards,
+        "full": 0 if spec.fill_at_once else -1 if group.max_cards is None else group.max_cards,
+        "empty_accepts": accepts if isinstance(accepts, int) else _ACCEPTS[accepts],
+        "takes_single": int(group.takes_single_cards()),
+        "one_at_a_time": int(group.one_card_at_a_time),
+        "fill_at_once": int(spec.fill_at_once),
+        "run_limit_cells": int(spec.run_limit is RunLimit.FREE_CELLS),
+        "target_groups": [target.index for target in group.target_groups],
+        "empty_sources": sorted(group.empty_sources),
+        "fits": group.fits_table,
+        "run": group.run_table,
+        "stock_target": group.stock_target,
+        "st_first": group.stock_targets.start,
+        "st_count": len(group.stock_targets),
+        "needs_no_empty": int(spec.needs_no_empty_piles),
+        "cards_per_turn": spec.cards_per_turn,
+        "redeals": spec.redeals,
+        "gather_times": -2 if gather is None else gather.times,
+        "gather_cpp": 0 if gather is None else gather.cards_per_pile,
+        "gather_shuffle": int(gather is not None and gather.shuffle),
+    }
+
+
+def _plugin_rules(game: Game) -> list[dict[str, Any]]:
+    """The native rules of the game's plugins, in the order their moves are listed; ``NativeError`` naming a plugin
+    that changes the rules without one."""
+    rules = []
+    for name, rule in game.hooks.native_rules():
+        if rule is None:
+            raise NativeError(f"plugin {name!r} has no native rule")
+        if rule.get("kind") not in PLUGIN_KINDS:
+            raise NativeError(f"plugin {name!r}: the native core knows no rule {rule.get('kind')!r}")
+        rules.append(dict(rule))
+    actions = {word for rule in rules for word in _KIND_ACTIONS.get(rule["kind"], ())}
+    unknown = game.hooks.actions - actions
+    if unknown:
+        raise NativeError(f"the native core does not carry out the action {sorted(unknown)[0]!r}")
+    return rules
+
+
+def _var_kinds(game: Game, rules: list[dict[str, Any]]) -> list[int]:
+    """How each variable's value is held: a pile's name where a native rule says so, else by its value at the deal."""
+    piles = {name for rule in rules for name in [rule.get("cell_var"), *rule.get("openings", ())] if name}
+    kinds = []
+    for name, value in game.initial_vars.items():
+        if name in piles:
+            kinds.append(VAR_PILE)
+        elif isinstance(value, bool):
+            kinds.append(VAR_BOOL)
+        elif value is None or isinstance(value, int):
+            kinds.append(VAR_INT)
+        else:
+            raise NativeError(f"variable {name!r} holds {value!r}, which the native core cannot hold")
+    return kinds
+
+
+def moves_of(native: NativeGame, moves: Sequence[Sequence[int]]) -> tuple[Move, ...]:
+    """The kernel's moves of native ``moves``."""
+    return tuple(native.move(move) for move in moves)
+
+
+def vars_of(native: NativeGame, numbers: Sequence[int]) -> Mapping[str, object]:
+    """The kernel's variables of a native position's ``numbers``."""
+    return {name: native.value(index, number) for index, (name, number) in enumerate(zip(native.var_names, numbers))}

@@ -1,0 +1,176 @@
+/* The native core: the kernel's rule tables as flat arrays, positions in native memory, and the search.
+ *
+ * Everything here restates, for speed, what the Python modules say: framework/state.py (legal moves, push,
+ * pop, the end), framework/solver/canonical.py (keys), ordering.py, forced.py with framework/safety.py,
+ * doomed.py, beam.py and search.py. Those stay the reference; tests/test_native.py holds the two to the
+ * same moves, positions, keys and searches on every game. The tables are made in Python
+ * (framework/native/tables.py, framework/solver/native.py) from the compiled rules, so no rule is worked
+ * out twice: this code only walks them.
+ */
+#ifndef PATIENCE_CORE_H
+#define PATIENCE_CORE_H
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A variable's value that is None in Python. */
+#define NONE_VALUE INT64_MIN
+/* A budget or a limit that is not set. */
+#define UNLIMITED_VALUE INT64_MAX
+
+/* Moves: ``action`` 0 is a card move; the others are the kernel's and the native plugins' named actions. */
+enum { ACT_MOVE = 0, ACT_DEAL, ACT_REDEAL, ACT_GATHER, ACT_PAIR, ACT_FILL, ACT_ROW, ACT_RELEASE, ACT_COUNT };
+
+typedef struct {
+    int16_t source, target, count;
+    uint8_t action, pad;
+} Move;
+
+enum { PICK_TOP, PICK_RUN, PICK_TOP_OR_WHOLE, PICK_ANY_TAIL, PICK_NOTHING };
+enum { ROLE_STOCK, ROLE_WASTE, ROLE_RESERVE, ROLE_FOUNDATION, ROLE_TABLEAU, ROLE_CELL };
+/* What an empty pile takes, where it is not one rank (1..13). */
+enum { ACC_ANY = -1, ACC_NOTHING = -2, ACC_BASE = -3, ACC_BELOW = -4 };
+enum { WON_FOUNDATIONS, WON_TABLE_EMPTY, WON_EMPTIED };
+/* How a variable's value is written in a key: a number (or None), True/False, or a pile's name (or None). */
+enum { VAR_INT, VAR_BOOL, VAR_PILE };
+
+typedef struct {
+    int index, role, first, count;
+    int pick, max_cards, full; /* -1: no limit; ``full``: a pile this long takes no card (0 if filled at once) */
+    int empty_accepts;
+    int takes_single, one_at_a_time, fill_at_once, run_limit_cells;
+    int ntarget_groups, *target_groups;
+    uint8_t *empty_sources; /* by group index: whether an empty pile of this group takes that group's cards */
+    uint8_t fits[52 * 52], run[52 * 52];
+    uint8_t fits_on[52][52], nfits_on[52];
+    /* a stock: the piles it deals onto, and how */
+    int stock_target, st_first, st_count, needs_no_empty, cards_per_turn, redeals;
+    /* a group gathered and dealt again: -2 none, -1 without limit, else how many times */
+    int gather_times, gather_cpp, gather_shuffle;
+} Group;
+
+enum { PL_BACK_FROM_FOUNDATION, PL_GRID_ACCESS, PL_GROWING_GRID, PL_SINGLE_RELEASE };
+
+/* A built-in plugin's rule, run natively (each is stated in its module in plugins/). */
+typedef struct {
+    int kind;
+    int ntargets, *targets, onto_empty;                    /* back-from-foundation */
+    int ncolumns, *column_start, *column_cells;            /* grid-access: cells of column c, top row first */
+    int nopenings, *opening_vars;
+    int cells_first, cells_stop, columns, stock, rows_var; /* growing-grid */
+    int sources_first, sources_stop, release_target;       /* single-release */
+    int nmust_be_empty, *must_be_empty, used_var, cell_var;
+} Plugin;
+
+typedef struct {
+    int npiles, ngroups, total, decks;
+    Group *groups;
+    int *pile_group, *pile_suit;
+    int nsources, *sources;
+    int nfoundations, *foundations;
+    uint8_t *is_foundation;
+    int nstocks, *stocks, ngatherers, *gatherers, nturn_up, *turn_up;
+    int nrefills, *refill_pile, *refill_start, *refill_origins;
+    int ntable, *table_piles, nemptied, *emptied, won_when;
+    int has_covered, *cover_start, *cover;
+    int nset, *set_piles, set_discard;
+    int has_pairing, npair, *pair_piles, pair_discard;
+    uint8_t pairs[52 * 52], alone[14];
+    int base_rank_played, has_automatic;
+    int ncells, *cell_piles;
+    int nvars, *var_kind, var_base, var_redeals, var_gathers;
+    char **pile_names;
+    int nplugins, has_limits;
+    Plugin *plugins; /* in the order pluggy asks them */
+    /* keys (canonical.Keys) */
+    uint8_t classes[256];
+    uint8_t *is_sink;
+    int nalways, *always; /* start, stop pairs */
+    int nlater, *later, *later_dealer_start, *later_dealers;
+} Game;
+
+enum { CH_TRANSFER, CH_SETVAR, CH_SETDOWN, CH_SETPILE };
+
+/* A change a move made, as the change that undoes it. */
+typedef struct {
+    uint8_t type, turn;
+    int16_t a, b, c;
+    int64_t value;
+} Change;
+
+typedef struct {
+    const Game *g;
+    int cap; /* the most cards a pile can hold: the pack */
+    uint8_t *cards;
+    int16_t *len, *down;
+    int64_t *vars;
+    uint64_t seed_number;
+    Move *stack;
+    int *marks, depth, stack_cap;
+    Change *log;
+    int nlog, log_cap;
+    uint8_t *saved;
+    int nsaved, saved_cap;
+    /* the key's parts, one per pile, made again when their pile changes */
+    int part_cap;
+    uint8_t *parts, *dirty;
+    int16_t *part_len, *order, *scratch;
+    uint8_t *key;
+    int key_len, key_cap;
+    int64_t *tail_vars;
+    uint8_t *tail;
+    int tail_len, tail_valid;
+    int *limits; /* pick limits of the position being generated, by pile */
+} Pos;
+
+/* A growing list of moves. */
+typedef struct {
+    Move *items;
+    int n, cap;
+} MoveList;
+
+extern const uint8_t RANK[52], SUIT[52], COLOUR[52];
+
+/* ``items`` with room for ``need`` items of ``size`` bytes, made larger (doubled) if it has less. */
+static inline void *grow(void *items, int *cap, int need, size_t size) {
+    if (need <= *cap) return items;
+    int larger = *cap ? *cap : 16;
+    while (larger < need) larger *= 2;
+    void *bigger = realloc(items, (size_t)larger * size);
+    if (!bigger) abort(); /* out of memory: nothing sensible is left to do */
+    *cap = larger;
+    return bigger;
+}
+
+/* Whether an empty pile of ``group`` takes ``card`` by its rank, the base rank being ``base`` (compile.Group). */
+static inline int accepts_on_empty(const Group *group, int card, int64_t base) {
+    int accepts = group->empty_accepts;
+    if (accepts == ACC_ANY) return 1;
+    if (accepts == ACC_NOTHING) return 0;
+    if (accepts == ACC_BASE) return base == NONE_VALUE || RANK[card] == base;
+    if (accepts == ACC_BELOW) return base != NONE_VALUE && RANK[card] == ((base - 2) % 13 + 13) % 13 + 1;
+    return RANK[card] == accepts;
+}
+
+#define PILE(p, i) ((p)->cards + (size_t)(i) * (p)->cap)
+#define TOP(p, i) (PILE(p, i)[(p)->len[i] - 1])
+
+
+/* kernel.c */
+Pos *pos_new(const Game *g);
+Pos *pos_copy(const Pos *from);
+void pos_free(Pos *p);
+void pos_generate(Pos *p, MoveList *out);
+void pos_push(Pos *p, Move m);
+void pos_pop(Pos *p);
+int pos_is_won(Pos *p);
+int pos_covered(const Pos *p, int pile);
+void moves_add(MoveList *list, int source, int target, int count, int action);
+void moves_free(MoveList *list);
+/* keys.c */
+const uint8_t *pos_key(Pos *p, int *length);
+void pos_touch_all(Pos *p);
+uint64_t hash_bytes(const uint8_t *data, int length);
+
+#endif

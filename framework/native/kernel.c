@@ -1,0 +1,554 @@
+/* Positions: legal moves, push and pop, the end. The reference is framework/state.py, function by function;
+ * the built-in plugins' rules are those of plugins/back_from_foundation.py, grid_access.py, growing_grid.py and
+ * single_release.py. */
+#include "core.h"
+
+const uint8_t RANK[52] = {
+    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13};
+const uint8_t SUIT[52] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3};
+const uint8_t COLOUR[52] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+
+void moves_add(MoveList *list, int source, int target, int count, int action) {
+    list->items = grow(list->items, &list->cap, list->n + 1, sizeof(Move));
+    Move *m = &list->items[list->n++];
+    m->source = (int16_t)source;
+    m->target = (int16_t)target;
+    m->count = (int16_t)count;
+    m->action = (uint8_t)action;
+    m->pad = 0;
+}
+
+void moves_free(MoveList *list) {
+    free(list->items);
+    list->items = NULL;
+    list->n = list->cap = 0;
+}
+
+Pos *pos_new(const Game *g) {
+    Pos *p = calloc(1, sizeof(Pos));
+    int n = g->npiles;
+    p->g = g;
+    p->cap = g->total;
+    p->cards = calloc((size_t)n * p->cap + 1, 1);
+    p->len = calloc(n, sizeof(int16_t));
+    p->down = calloc(n, sizeof(int16_t));
+    p->vars = calloc(g->nvars + 1, sizeof(int64_t));
+    p->part_cap = p->cap + 8;
+    p->parts = calloc((size_t)n * p->part_cap, 1);
+    p->part_len = calloc(n, sizeof(int16_t));
+    p->dirty = malloc(n);
+    memset(p->dirty, 1, n);
+    p->order = calloc(n, sizeof(int16_t));
+    p->scratch = calloc(n, sizeof(int16_t));
+    p->tail_vars = calloc(g->nvars + 1, sizeof(int64_t));
+    p->tail = calloc(64 + 32 * (size_t)g->nvars, 1);
+    p->limits = calloc(n, sizeof(int));
+    return p;
+}
+
+Pos *pos_copy(const Pos *from) {
+    const Game *g = from->g;
+    Pos *p = pos_new(g);
+    memcpy(p->cards, from->cards, (size_t)g->npiles * from->cap);
+    memcpy(p->len, from->len, g->npiles * sizeof(int16_t));
+    memcpy(p->down, from->down, g->npiles * sizeof(int16_t));
+    memcpy(p->vars, from->vars, g->nvars * sizeof(int64_t));
+    p->seed_number = from->seed_number;
+    return p;
+}
+
+void pos_free(Pos *p) {
+    if (!p) return;
+    free(p->cards); free(p->len); free(p->down); free(p->vars); free(p->stack); free(p->marks);
+    free(p->log); free(p->saved); free(p->parts); free(p->part_len); free(p->dirty); free(p->order);
+    free(p->scratch); free(p->key); free(p->limits); free(p->tail_vars); free(p->tail);
+    free(p);
+}
+
+/* --- changes, each logged as the change that undoes it ------------------------------------------------ */
+
+static void log_change(Pos *p, int type, int a, int b, int c, int turn, int64_t value) {
+    p->log = grow(p->log, &p->log_cap, p->nlog + 1, sizeof(Change));
+    Change *ch = &p->log[p->nlog++];
+    ch->type = (uint8_t)type;
+    ch->turn = (uint8_t)turn;
+    ch->a = (int16_t)a;
+    ch->b = (int16_t)b;
+    ch->c = (int16_t)c;
+    ch->value = value;
+}
+
+static void move_cards(Pos *p, int source, int target, int count, int turn) {
+    uint8_t *from = PILE(p, source) + p->len[source] - count;
+    uint8_t *to = PILE(p, target) + p->len[target];
+    if (turn) {
+        for (int i = 0; i < count; i++) to[i] = from[count - 1 - i];
+    } else {
+        memcpy(to, from, count);
+    }
+    p->len[source] -= count;
+    p->len[target] += count;
+    p->dirty[source] = p->dirty[target] = 1;
+}
+
+static void transfer(Pos *p, int source, int target, int count, int turn) {
+    move_cards(p, source, target, count, turn);
+    log_change(p, CH_TRANSFER, target, source, count, turn, 0);
+}
+
+static void set_var(Pos *p, int var, int64_t value) {
+    log_change(p, CH_SETVAR, var, 0, 0, 0, p->vars[var]);
+    p->vars[var] = value;
+}
+
+static void set_down(Pos *p, int pile, int count) {
+    log_change(p, CH_SETDOWN, pile, 0, 0, 0, p->down[pile]);
+    p->down[pile] = (int16_t)count;
+    p->dirty[pile] = 1;
+}
+
+static void set_pile(Pos *p, int pile, const uint8_t *cards, int count) {
+    int had = p->len[pile];
+    p->saved = grow(p->saved, &p->saved_cap, p->nsaved + had + 1, 1);
+    memcpy(p->saved + p->nsaved, PILE(p, pile), had);
+    log_change(p, CH_SETPILE, pile, 0, had, 0, p->nsaved);
+    p->nsaved += had;
+    memcpy(PILE(p, pile), cards, count);
+    p->len[pile] = (int16_t)count;
+    p->dirty[pile] = 1;
+}
+
+static void undo(Pos *p, const Change *ch) {
+    switch (ch->type) {
+    case CH_TRANSFER: move_cards(p, ch->a, ch->b, ch->c, ch->turn); break;
+    case CH_SETVAR: p->vars[ch->a] = ch->value; break;
+    case CH_SETDOWN: p->down[ch->a] = (int16_t)ch->value; p->dirty[ch->a] = 1; break;
+    case CH_SETPILE:
+        memcpy(PILE(p, ch->a), p->saved + ch->value, ch->c);
+        p->len[ch->a] = ch->c;
+        p->nsaved = (int)ch->value;
+        p->dirty[ch->a] = 1;
+        break;
+    }
+}
+
+/* --- rules of the data -------------------------------------------------------------------------------- */
+
+int pos_covered(const Pos *p, int pile) {
+    const Game *g = p->g;
+    for (int i = g->cover_start[pile]; i < g->cover_start[pile + 1]; i++)
+        if (p->len[g->cover[i]]) return 1;
+    return 0;
+}
+
+static int pickable(const Pos *p, int source, const Group *group) {
+    int n = p->len[source];
+    int face_up = n - p->down[source];
+    if (face_up <= 0) return 0;
+    if (group->pick == PICK_TOP) return 1;
+    if (group->pick == PICK_ANY_TAIL) return face_up;
+    const uint8_t *pile = PILE(p, source);
+    int run = 1;
+    while (run < face_up && group->run[pile[n - run - 1] * 52 + pile[n - run]]) run++;
+    if (group->pick == PICK_TOP_OR_WHOLE && run < n) return 1;
+    return run;
+}
+
+static int lays(const Group *group, const uint8_t *pile, int n, int count, int room) {
+    if (group->max_cards >= 0 && room + count > group->max_cards) return 0;
+    if (count > 1 && group->role == ROLE_FOUNDATION) {
+        for (int i = n - count; i < n - 1; i++)
+            if (!group->fits[pile[i] * 52 + pile[i + 1]]) return 0;
+    }
+    return 1;
+}
+
+/* Whether a pile of ``group`` holding cards takes ``card`` on top (State._takers). */
+static inline int takes(const Pos *p, const Group *group, int target, int card) {
+    if (group->full >= 0 && p->len[target] >= group->full) return 0;
+    if (!group->fits[TOP(p, target) * 52 + card]) return 0;
+    int suit = p->g->pile_suit[target];
+    return suit < 0 || SUIT[card] == suit;
+}
+
+static void run_moves(const Pos *p, int source, const Group *group, int most, int64_t base, MoveList *out) {
+    const Game *g = p->g;
+    const uint8_t *pile = PILE(p, source);
+    int n = p->len[source];
+    int top_suit = SUIT[pile[n - 1]];
+    int one_suit = 1;
+    while (one_suit < most && SUIT[pile[n - one_suit - 1]] == top_suit) one_suit++;
+    int free_cells = 0, empty_piles = 0, limited = group->run_limit_cells;
+    if (limited) {
+        for (int i = 0; i < g->ncells; i++) free_cells += !p->len[g->cell_piles[i]];
+        if (group->empty_accepts == ACC_ANY)
+            for (int other = group->first; other < group->first + group->count; other++) empty_piles += !p->len[other];
+    }
+    for (int k = 0; k < group->ntarget_groups; k++) {
+        const Group *tg = &g->groups[group->target_groups[k]];
+        int reach = tg->one_at_a_time ? 1 : most;
+        int from_here = tg->empty_sources[group->index];
+        for (int target = tg->first; target < tg->first + tg->count; target++) {
+            int room = p->len[target];
+            for (int count = 1; count <= reach; count++) {
+                int card = pile[n - count];
+                if (room) {
+                    if (!takes(p, tg, target, card)) continue;
+                } else {
+                    /* State._onto_empty */
+                    if (!from_here) break;
+                    if (tg->fill_at_once && count != tg->max_cards) continue;
+                    if (!accepts_on_empty(tg, card, base) || !lays(tg, pile, n, count, 0)) continue;
+                }
+                if (group->pick == PICK_TOP_OR_WHOLE && count != 1 && count != n) continue;
+                if (target == source) continue;
+                int suit = g->pile_suit[target];
+                if (suit >= 0 && (suit != top_suit || count > one_suit)) continue;
+                if (limited) {
+                    int moved_to_empty = empty_piles && !room && target >= group->first &&
+                                         target < group->first + group->count;
+                    if (count > ((1 + free_cells) << (empty_piles - moved_to_empty))) continue;
+                }
+                if (!room || lays(tg, pile, n, count, room)) moves_add(out, source, target, count, ACT_MOVE);
+            }
+        }
+    }
+}
+
+static void card_moves(const Pos *p, int source, const Group *group, int64_t base, MoveList *out) {
+    const Game *g = p->g;
+    int card = TOP(p, source);
+    for (int k = 0; k < group->ntarget_groups; k++) {
+        const Group *tg = &g->groups[group->target_groups[k]];
+        int onto_empty = tg->empty_sources[group->index] && tg->takes_single && accepts_on_empty(tg, card, base);
+        for (int target = tg->first; target < tg->first + tg->count; target++) {
+            if (target == source) continue;
+            if (p->len[target]) {
+                if (!takes(p, tg, target, card)) continue;
+            } else {
+                int suit = g->pile_suit[target];
+                if (!onto_empty || (suit >= 0 && suit != SUIT[card])) continue;
+            }
+            moves_add(out, source, target, 1, ACT_MOVE);
+        }
+    }
+}
+
+static void stock_moves(const Pos *p, const Group *stock, MoveList *out) {
+    const Game *g = p->g;
+    for (int pile = stock->first; pile < stock->first + stock->count; pile++) {
+        if (p->len[pile]) {
+            if (stock->needs_no_empty) {
+                int all = 1;
+                for (int t = stock->st_first; t < stock->st_first + stock->st_count; t++) all &= p->len[t] > 0;
+                if (!all) continue;
+            }
+            int per_turn = stock->st_count > 1 ? stock->st_count : stock->cards_per_turn;
+            int count = per_turn < p->len[pile] ? per_turn : p->len[pile];
+            int room = g->groups[g->pile_group[stock->stock_target]].max_cards;
+            if (room >= 0 && stock->st_count == 1 && p->len[stock->stock_target] + count > room) continue;
+            moves_add(out, pile, stock->stock_target, count, ACT_DEAL);
+        } else if (p->len[stock->stock_target] && stock->st_count == 1 &&
+                   (stock->redeals == -1 || (g->var_redeals >= 0 ? p->vars[g->var_redeals] : 0) < stock->redeals)) {
+            moves_add(out, stock->stock_target, pile, p->len[stock->stock_target], ACT_REDEAL);
+        }
+    }
+}
+
+static void pair_moves(const Pos *p, MoveList *out) {
+    const Game *g = p->g;
+    int free_piles[g->npair + 1], free_cards[g->npair + 1], nfree = 0;
+    for (int i = 0; i < g->npair; i++) {
+        int pile = g->pair_piles[i];
+        if (p->len[pile] && p->down[pile] < p->len[pile] && !pos_covered(p, pile)) {
+            free_piles[nfree] = pile;
+            free_cards[nfree++] = TOP(p, pile);
+        }
+    }
+    for (int i = 0; i < nfree; i++) {
+        int card = free_cards[i];
+        if (g->alone[RANK[card]]) moves_add(out, free_piles[i], g->pair_discard, 1, ACT_MOVE);
+        for (int j = i + 1; j < nfree; j++)
+            if (g->pairs[card * 52 + free_cards[j]]) moves_add(out, free_piles[i], free_piles[j], 1, ACT_PAIR);
+    }
+}
+
+/* --- the built-in plugins ----------------------------------------------------------------------------- */
+
+/* grid-access: 0 for every card of the grid that is not at an edge of its column or next to an opening. */
+static void grid_limits(const Pos *p, const Plugin *plugin, int *limits) {
+    const Game *g = p->g;
+    int openings[8], nopen = 0;
+    for (int i = 0; i < plugin->nopenings && nopen < 8; i++) {
+        int64_t cell = p->vars[plugin->opening_vars[i]];
+        if (cell != NONE_VALUE) openings[nopen++] = (int)cell;
+    }
+    for (int c = 0; c < plugin->ncolumns; c++) {
+        int held[1024], nheld = 0;
+        for (int i = plugin->column_start[c]; i < plugin->column_start[c + 1]; i++)
+            if (p->len[plugin->column_cells[i]]) held[nheld++] = plugin->column_cells[i];
+        if (nheld < 3) continue;
+        for (int h = 1; h < nheld - 1; h++) {
+            int cell = held[h], free_cell = 0;
+            for (int o = 0; o < nopen && !free_cell; o++) {
+                int opening = openings[o], in_column = 0;
+                for (int i = plugin->column_start[c]; i < plugin->column_start[c + 1]; i++)
+                    in_column |= plugin->column_cells[i] == opening;
+                if (!in_column) continue;
+                /* the nearest card on each side of the opening */
+                if (cell < opening && held[h + 1] >= opening) free_cell = 1;
+                if (cell > opening && held[h - 1] <= opening) free_cell = 1;
+            }
+            if (!free_cell && (limits[cell] < 0 || limits[cell] > 0)) limits[cell] = 0;
+        }
+    }
+    (void)g;
+}
+
+static void plugin_moves(const Pos *p, const Plugin *plugin, MoveList *out) {
+    const Game *g = p->g;
+    switch (plugin->kind) {
+    case PL_BACK_FROM_FOUNDATION: {
+        int64_t base = g->var_base >= 0 ? p->vars[g->var_base] : NONE_VALUE;
+        for (int i = 0; i < g->nfoundations; i++) {
+            int source = g->foundations[i];
+            if (!p->len[source]) continue;
+            int card = TOP(p, source);
+            for (int k = 0; k < plugin->ntargets; k++) {
+                int target = plugin->targets[k];
+                const Group *group = &g->groups[g->pile_group[target]];
+                if (p->len[target]) {
+                    if (group->fits[TOP(p, target) * 52 + card] &&
+                        (group->max_cards < 0 || p->len[target] < group->max_cards))
+                        moves_add(out, source, target, 1, ACT_MOVE);
+                } else if (plugin->onto_empty && accepts_on_empty(group, card, base)) {
+                    moves_add(out, source, target, 1, ACT_MOVE);
+                }
+            }
+        }
+        break;
+    }
+    case PL_GROWING_GRID: {
+        int stock = plugin->stock;
+        if (!p->len[stock]) break;
+        int64_t rows = p->vars[plugin->rows_var];
+        int dealt_stop = plugin->cells_first + (int)rows * plugin->columns;
+        for (int cell = plugin->cells_first; cell < dealt_stop && cell < g->npiles; cell++) {
+            if (!p->len[cell]) {
+                moves_add(out, stock, cell, 1, ACT_FILL);
+                return;
+            }
+        }
+        if (dealt_stop >= plugin->cells_stop) break;
+        int count = plugin->columns < p->len[stock] ? plugin->columns : p->len[stock];
+        moves_add(out, stock, dealt_stop, count, ACT_ROW);
+        break;
+    }
+    case PL_SINGLE_RELEASE: {
+        if (p->vars[plugin->used_var]) break;
+        for (int i = 0; i < plugin->nmust_be_empty; i++)
+            if (p->len[plugin->must_be_empty[i]]) return;
+        for (int cell = plugin->sources_first; cell < plugin->sources_stop; cell++)
+            if (p->len[cell]) moves_add(out, cell, plugin->release_target, 1, ACT_RELEASE);
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+static void plugin_action(Pos *p, Move m) {
+    const Game *g = p->g;
+    for (int i = 0; i < g->nplugins; i++) {
+        const Plugin *plugin = &g->plugins[i];
+        if (m.action == ACT_FILL && plugin->kind == PL_GROWING_GRID) {
+            transfer(p, plugin->stock, m.target, 1, 0);
+            return;
+        }
+        if (m.action == ACT_ROW && plugin->kind == PL_GROWING_GRID) {
+            for (int offset = 0; offset < m.count; offset++) transfer(p, plugin->stock, m.target + offset, 1, 0);
+            set_var(p, plugin->rows_var, p->vars[plugin->rows_var] + 1);
+            return;
+        }
+        if (m.action == ACT_RELEASE && plugin->kind == PL_SINGLE_RELEASE) {
+            transfer(p, m.source, m.target, 1, 0);
+            set_var(p, plugin->used_var, 1);
+            set_var(p, plugin->cell_var, m.source);
+            return;
+        }
+    }
+}
+
+/* --- legal moves ---------------------------------------------------------------------------------------- */
+
+int pos_is_won(Pos *p) {
+    const Game *g = p->g;
+    if (g->won_when == WON_EMPTIED) {
+        for (int i = 0; i < g->nemptied; i++)
+            if (p->len[g->emptied[i]]) return 0;
+        return 1;
+    }
+    if (g->won_when == WON_TABLE_EMPTY) {
+        for (int i = 0; i < g->ntable; i++)
+            if (p->len[g->table_piles[i]]) return 0;
+        return 1;
+    }
+    int on = 0;
+    for (int i = 0; i < g->nfoundations; i++) on += p->len[g->foundations[i]];
+    return on == g->total;
+}
+
+void pos_generate(Pos *p, MoveList *out) {
+    const Game *g = p->g;
+    int64_t base = g->var_base >= 0 ? p->vars[g->var_base] : NONE_VALUE;
+    int *limits = NULL;
+    if (g->has_limits) {
+        limits = p->limits;
+        for (int i = 0; i < g->npiles; i++) limits[i] = -1;
+        for (int i = 0; i < g->nplugins; i++)
+            if (g->plugins[i].kind == PL_GRID_ACCESS) grid_limits(p, &g->plugins[i], limits);
+    }
+    out->n = 0;
+    for (int i = 0; i < g->nsources; i++) {
+        int source = g->sources[i];
+        if (!p->len[source] || (g->has_covered && pos_covered(p, source))) continue;
+        int limit = limits ? limits[source] : -1;
+        if (limit == 0) continue;
+        const Group *group = &g->groups[g->pile_group[source]];
+        int most = pickable(p, source, group);
+        if (limit >= 0 && limit < most) most = limit;
+        if (!most) continue;
+        if (most == 1) card_moves(p, source, group, base, out);
+        else run_moves(p, source, group, most, base, out);
+    }
+    for (int i = 0; i < g->nstocks; i++) stock_moves(p, &g->groups[g->stocks[i]], out);
+    for (int i = 0; i < g->ngatherers; i++) {
+        const Group *group = &g->groups[g->gatherers[i]];
+        int any = 0;
+        for (int pile = group->first; pile < group->first + group->count; pile++) any |= p->len[pile] > 0;
+        if ((group->gather_times == -1 || p->vars[g->var_gathers] < group->gather_times) && any && !pos_is_won(p))
+            moves_add(out, group->first, -1, 1, ACT_GATHER);
+    }
+    if (g->has_pairing) pair_moves(p, out);
+    for (int i = 0; i < g->nplugins; i++) plugin_moves(p, &g->plugins[i], out);
+}
+
+/* --- push and pop --------------------------------------------------------------------------------------- */
+
+static uint64_t splitmix_next(uint64_t *state) {
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* framework.cards.shuffled */
+static void shuffle(uint8_t *cards, int n, uint64_t seed) {
+    uint64_t state = seed;
+    for (int i = n - 1; i > 0; i--) {
+        uint64_t bound = (uint64_t)i + 1, rest = (0 - bound) % bound, value;
+        do value = splitmix_next(&state);
+        while (rest && value >= 0 - rest);
+        int j = (int)(value % bound);
+        uint8_t swap = cards[i];
+        cards[i] = cards[j];
+        cards[j] = swap;
+    }
+}
+
+static void gather(Pos *p, const Group *group) {
+    const Game *g = p->g;
+    int64_t used = p->vars[g->var_gathers];
+    uint8_t *cards = malloc((size_t)g->total + 1);
+    int n = 0;
+    for (int pile = group->first; pile < group->first + group->count; pile++) {
+        memcpy(cards + n, PILE(p, pile), p->len[pile]);
+        n += p->len[pile];
+    }
+    if (group->gather_shuffle) shuffle(cards, n, p->seed_number * 1000 + (uint64_t)used + 1); /* seeds.redeal_seed */
+    int piles = group->count, extra = n - group->gather_cpp * piles;
+    if (extra < 0) extra = 0;
+    for (int pile = group->first; pile < group->first + group->count; pile++)
+        if (p->down[pile]) set_down(p, pile, 0);
+    int start = 0;
+    for (int index = 0; index < piles; index++) {
+        int count = group->gather_cpp + extra / piles + (index < extra % piles);
+        int from = start < n ? start : n, to = start + count < n ? start + count : n;
+        set_pile(p, group->first + index, cards + from, to - from);
+        start += count;
+    }
+    set_var(p, g->var_gathers, used + 1);
+    free(cards);
+}
+
+static void automatic_changes(Pos *p, Move m) {
+    const Game *g = p->g;
+    if (g->base_rank_played && p->vars[g->var_base] == NONE_VALUE && m.action == ACT_MOVE &&
+        g->is_foundation[m.target])
+        set_var(p, g->var_base, RANK[PILE(p, m.target)[p->len[m.target] - m.count]]);
+    if (g->nset) {
+        int all = 1;
+        for (int i = 0; i < g->nset; i++) all &= p->len[g->set_piles[i]] > 0;
+        if (all)
+            for (int i = 0; i < g->nset; i++) transfer(p, g->set_piles[i], g->set_discard, 1, 0);
+    }
+    for (int r = 0; r < g->nrefills; r++) {
+        int pile = g->refill_pile[r];
+        if (p->len[pile]) continue;
+        for (int i = g->refill_start[r]; i < g->refill_start[r + 1]; i++) {
+            int origin = g->refill_origins[i];
+            if (p->len[origin] && p->down[origin] < p->len[origin]) {
+                transfer(p, origin, pile, 1, 0);
+                break;
+            }
+        }
+    }
+    for (int i = 0; i < g->nturn_up; i++) {
+        int pile = g->turn_up[i];
+        if (p->len[pile] && p->down[pile] >= p->len[pile] && !(g->has_covered && pos_covered(p, pile)))
+            set_down(p, pile, p->len[pile] - 1);
+    }
+}
+
+void pos_push(Pos *p, Move m) {
+    const Game *g = p->g;
+    if (p->depth + 1 > p->stack_cap) {
+        p->stack = grow(p->stack, &p->stack_cap, p->depth + 1, sizeof(Move));
+        p->marks = realloc(p->marks, sizeof(int) * p->stack_cap);
+    }
+    p->marks[p->depth] = p->nlog;
+    switch (m.action) {
+    case ACT_MOVE: transfer(p, m.source, m.target, m.count, 0); break;
+    case ACT_DEAL: {
+        const Group *targets = &g->groups[g->pile_group[m.target]];
+        if (targets->count > 1) {
+            for (int i = 0; i < m.count; i++) transfer(p, m.source, targets->first + i, 1, 1);
+        } else {
+            transfer(p, m.source, m.target, m.count, 1);
+        }
+        break;
+    }
+    case ACT_REDEAL:
+        transfer(p, m.source, m.target, m.count, 1);
+        if (g->groups[g->pile_group[m.target]].redeals > 0) set_var(p, g->var_redeals, p->vars[g->var_redeals] + 1);
+        break;
+    case ACT_GATHER: gather(p, &g->groups[g->pile_group[m.source]]); break;
+    case ACT_PAIR:
+        transfer(p, m.source, g->pair_discard, 1, 0);
+        transfer(p, m.target, g->pair_discard, 1, 0);
+        break;
+    default: plugin_action(p, m); break;
+    }
+    if (g->has_automatic) automatic_changes(p, m);
+    p->stack[p->depth++] = m;
+}
+
+void pos_pop(Pos *p) {
+    int mark = p->marks[--p->depth];
+    while (p->nlog > mark) undo(p, &p->log[--p->nlog]);
+}

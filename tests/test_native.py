@@ -1,0 +1,203 @@
+"""The native core agrees with the Python kernel on every game it runs: moves, positions, keys and searches.
+
+The core (framework/native, C) is a second statement of the rules; these tests hold it
+to the first. Where it is not built they are skipped with the reason, unless
+PATIENCE_REQUIRE_NATIVE is set (``.ci/run`` sets it): then they fail, so CI always runs them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import framework
+from framework.native import core
+from framework.solver import Budget
+from framework.solver.canonical import Keys, reached
+from framework.solver.native import CORE_VARIABLE, NativeSolver, why_not
+from framework.solver.search import BEAM_ROUNDS, ENDGAME_ROUNDS, ROUNDS, Search
+
+sys.path.insert(0, str(Path(__file__).parent / "golden"))
+import make_golden  # noqa: E402
+
+REQUIRE_NATIVE = "PATIENCE_REQUIRE_NATIVE"
+GAMES = sorted(framework.available_games())
+
+
+@pytest.fixture(autouse=True, scope="module")
+def built() -> None:
+    if core is None:
+        if os.environ.get(REQUIRE_NATIVE, "") not in ("", "0"):
+            pytest.fail(f"{framework.native.MISSING} ({REQUIRE_NATIVE} is set, so this is a failure)", pytrace=False)
+        pytest.skip(framework.native.MISSING)
+
+
+def test_every_game_runs_natively_but_those_whose_plugins_have_no_native_rule():
+    lacking = {}
+    for name in GAMES:
+        reason = why_not(framework.load_game(name))
+        if reason is not None:
+            lacking[name] = reason
+    assert {"steeplechase", "blockade", "freecell", "klondike", "spider"}.isdisjoint(lacking)
+    plugins = {reason.split("'")[1] for reason in lacking.values()}
+    assert all(reason == f"plugin {reason.split(chr(39))[1]!r} has no native rule" for reason in lacking.values())
+    assert plugins == {"gaps", "touching-pairs", "discard-beaten", "build-leftward"}
+    assert len(GAMES) - len(lacking) >= 276
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_two_kernels_agree_on_every_game(name):
+    """Random games give the same moves, positions and keys; perft from the golden deal gives the golden file's
+    counts; a search expands the same positions and finds the same line. A game the core does not run is
+    searched in Python."""
+    game = framework.load_game(name)
+    if why_not(game) is not None:
+        assert Search(game.deal(3), Budget(nodes=50)).run().core == "python"
+        return
+    random_games_agree(game)
+    expected = json.loads((make_golden.HERE / f"{name}.json").read_text(encoding="utf-8"))["perft"]
+    position = NativeSolver.of(game).native.position(game.deal(make_golden.SEED))
+    assert [position.perft(depth) for depth in range(1, make_golden.PERFT_DEPTH + 1)] == expected
+    same_search(game.deal(3), Budget(nodes=500))
+
+
+def random_games_agree(game: framework.Game) -> None:
+    """The two kernels give the same moves, positions and keys along random games, and back by pop."""
+    native = NativeSolver.of(game).native
+    keys = Keys(game)
+    for seed, length in ((1, 80), (2, 30)):
+        state = game.deal(seed)
+        position = native.position(state)
+        rng = random.Random(seed)
+        for step in range(length):
+            legal = state.legal_moves()
+            where = f"seed {seed}, move {step + 1}"
+            assert tuple(native.move(move) for move in position.legal_moves()) == legal, where
+            assert position.key() == keys(state), where
+            assert position.is_won() == state.is_won(), where
+            if not legal:
+                break
+            move = rng.choice(legal)
+            state.push(move)
+            position.push(native.native_move(move))
+            assert position.piles() == [list(pile) for pile in state.piles], where
+            assert position.face_down() == list(state.face_down), where
+            assert [native.value(index, value) for index, value in enumerate(position.vars())] == list(
+                state.vars.values()), where
+        while state.move_stack:
+            assert native.move(position.pop()) == state.pop()
+            assert position.key() == keys(state)
+        assert position.piles() == [list(pile) for pile in state.piles]
+
+
+def same_search(state: framework.State, budget: Budget, rounds: tuple[Any, ...] = ROUNDS, **options: Any) -> Any:
+    """The native search's result, after checking that the Python search gives the same."""
+    python = Search(state, budget, rounds, **options).run_python()
+    native = Search(state, budget, rounds, **options).run()
+    assert native.core == "native" and python.core == "python"
+    assert (native.answer, native.nodes, native.positions, native.stopped_by, native.moves) == (
+        python.answer, python.nodes, python.positions, python.stopped_by, python.moves)
+    return native
+
+
+@pytest.mark.parametrize("name", ["steeplechase", "blockade", "klondike", "spider", "canfield", "forty-thieves",
+                                  "golf", "pyramid", "cruel", "yukon", "freecell", "scorpion"])
+@pytest.mark.parametrize("rounds", [BEAM_ROUNDS, ENDGAME_ROUNDS], ids=["beams", "endgames"])
+def test_the_schedules_of_two_searches_search_alike(name, rounds):
+    game = framework.load_game(name)
+    for seed in (1, 2):
+        same_search(game.deal(seed), Budget(nodes=6_000), rounds)
+
+
+def test_a_beam_won_in_its_endgame_search_gives_the_same_shortened_line(steeplechase):
+    # Deal 2 is won by a beam whose endgame a search of its own wins: that line is shortened on its own first.
+    result = same_search(steeplechase.deal(2), Budget(nodes=60_000), BEAM_ROUNDS)
+    assert result.answer == "won"
+
+
+def test_budgets_stop_both_alike(steeplechase):
+    state = steeplechase.deal(4)
+    assert same_search(state, Budget(nodes=500)).stopped_by == "nodes"
+    assert same_search(state, Budget(memory_mb=0.05)).stopped_by == "memory"
+    assert Search(state, Budget(seconds=0)).run().stopped_by == "time"
+
+
+def test_a_rival_that_decided_first_stops_both_alike(steeplechase):
+    @dataclasses.dataclass
+    class Count:
+        value: int
+
+    result = same_search(steeplechase.deal(4), Budget(nodes=5_000), rival=Count(1_000))
+    assert (result.answer, result.stopped_by, result.nodes) == ("unknown", "beaten", 1_001)
+
+
+def test_positions_to_avoid_are_avoided_alike(steeplechase):
+    state = steeplechase.deal(1)
+    first = same_search(state, Budget(nodes=20_000))
+    assert first.answer == "won"
+    walked = state.copy()
+    for move in first.moves[:30]:
+        walked.push(move)
+    avoid = reached(walked) - reached(state)
+    second = same_search(state, Budget(nodes=20_000), avoid=avoid)
+    assert second.moves != first.moves
+
+
+def test_the_environment_can_ask_for_the_python_search(steeplechase, monkeypatch):
+    monkeypatch.setenv(CORE_VARIABLE, "python")
+    assert Search(steeplechase.deal(1), Budget(nodes=200)).run().core == "python"
+
+
+def rule_file(tmp_path: Any, game: str, old: str, new: str) -> Any:
+    """A copy of built-in ``game``'s rule file with ``old`` replaced by ``new``, and another name."""
+    text = (make_golden.HERE.parent.parent / "rules" / f"{game}.yaml").read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / f"changed-{game}.yaml"
+    path.write_text(text.replace(old, new).replace("\nname: ", "\nname: Changed "), encoding="utf-8")
+    return path
+
+
+def test_a_plugin_without_a_native_rule_is_searched_in_python(tmp_path, install_plugin):
+    install_plugin("backward", "backward_rule", """
+        from framework import hookimpl
+
+        class Backward:
+            def __init__(self, game, options):
+                pass
+
+            @hookimpl
+            def legal_moves(self, state):
+                return []
+    """, "Backward")
+    game = framework.load_game(rule_file(tmp_path, "klondike", "\ngroups:", "\nplugins:\n  - backward\ngroups:"))
+    assert why_not(game) == "plugin 'backward' has no native rule"
+    assert Search(game.deal(1), Budget(nodes=200)).run().core == "python"
+
+
+def test_a_subclass_of_a_built_in_plugin_must_say_its_native_rule_again(tmp_path, install_plugin):
+    install_plugin("changed-back", "changed_back", """
+        from patience_plugins.back_from_foundation import BackFromFoundation
+
+        class Changed(BackFromFoundation):
+            pass
+    """, "Changed")
+    game = framework.load_game(rule_file(tmp_path, "steeplechase", "- back-from-foundation:", "- changed-back:"))
+    assert why_not(game) == "plugin 'changed-back' has no native rule"
+
+
+def test_solve_says_which_core_searched(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "framework.cli", "solve", "freecell", "--seed", "1", "--json"],
+                          capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout)["core"] == "native"
+    environment = dict(os.environ, **{CORE_VARIABLE: "python"})
+    done = subprocess.run([sys.executable, "-m", "framework.cli", "solve", "freecell", "--seed", "1", "--json",
+                           "--nodes", "300"], capture_output=True, text=True, check=True, env=environment)
+    assert json.loads(done.stdout)["core"] == "python"
