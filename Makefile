@@ -16,14 +16,21 @@ $(BIN)/patience: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(QUIET_EDITABLE) $(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@ $(NATIVE)
+
+# The native core (C, framework/native) is built by the editable install, and built again when its sources change
+# (where no C compiler is found, the install goes on without it, and the stamp says it was tried).
+NATIVE := $(VENV)/native-built
+$(NATIVE): $(BIN)/patience $(wildcard framework/native/*.c framework/native/*.h) setup.py
+	$(QUIET_EDITABLE) $(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $@
 
-play: $(BIN)/patience
+play: $(NATIVE)
 	$(BIN)/patience play steeplechase
 
 # One worker per core (pytest-xdist), each taking whole test files, so that a file's shared fixtures
 # (the compiled wheel of tests/test_wheel.py, a browser) are made once.
-test: $(BIN)/patience
+test: $(NATIVE)
 	$(BIN)/python -m pytest -q -n auto --dist loadfile
 
 # The checkers CI runs: style and errors (ruff), types (mypy), the layers of the imports (import-linter).
@@ -33,5 +40,5 @@ lint: $(BIN)/patience
 	$(BIN)/mypy
 	$(BIN)/lint-imports --no-logo
 
-bench: $(BIN)/patience
+bench: $(NATIVE)
 	$(BIN)/python benchmarks/random_playouts.py

@@ -1,11 +1,11 @@
-"""An installed wheel works outside the checkout, and its compiled modules answer as the pure-Python ones.
+"""An installed wheel works outside the checkout, and its native core searches as the Python kernel does.
 
 The project is built and installed into a fresh virtual environment, then used
 from another directory, so nothing can come from the checkout: rules and
 plugins must ship inside the wheel and be found through its entry points.
-Where a C compiler is found, the wheel's hot modules are compiled (setup.py);
-the same deals then get the same moves and the same searches as in this
-checkout's pure-Python modules. Without one, the build falls back to them.
+Where a C compiler is found, the wheel has the native core (setup.py); the same
+deals then get the same searches as this checkout's Python search. Without one,
+the build goes on without it.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from conftest import NOT_SOURCE, FreshVenv
 import framework
 from framework.cli import main
 from framework.solver import Budget, solve
+from framework.solver.native import CORE_VARIABLE, NATIVE, PYTHON
 
 pytestmark = pytest.mark.slow
 
@@ -41,10 +42,10 @@ print(json.dumps({
 """
 
 
-#: Whether this machine can compile the wheel's modules: a C compiler and the Python headers.
+#: Whether this machine can build the native core: a C compiler and the Python headers.
 CAN_COMPILE = bool(shutil.which("cc")) and (Path(sysconfig.get_paths()["include"]) / "Python.h").exists()
 
-#: Deals whose searches the compiled and pure modules must agree on: the launch games, one game of
+#: Deals whose searches the wheel and the Python search must agree on: the launch games, one game of
 #: each family and the plugins' games; positions per search, small enough to run in seconds.
 SEARCHES = [("steeplechase", 1), ("blockade", 2), ("klondike", 3), ("freecell", "ms:617"), ("spider", 1),
             ("golf", 1), ("black-hole", 1), ("canfield", 2), ("yukon", 4), ("pyramid", 1), ("montana", 1),
@@ -55,11 +56,12 @@ SEARCH = """
 import json, sys
 import framework
 from framework.solver import Budget, solve
+from framework.solver.native import CORE_VARIABLE, NATIVE, PYTHON
 answers = []
 for game, seed in json.loads(sys.argv[1]):
     result = solve(framework.load_game(game).deal(seed), Budget(nodes=int(sys.argv[2])))
-    answers.append([result.answer, result.nodes, result.positions, list(result.line)])
-print(json.dumps({"compiled": framework.state.__file__.endswith(".so"), "answers": answers}))
+    answers.append([result.answer, result.nodes, result.positions, list(result.line), result.core])
+print(json.dumps({"answers": answers}))
 """
 
 
@@ -90,19 +92,20 @@ def test_the_installed_wheel_loads_steeplechase_outside_the_checkout(installed, 
     assert "Steeplechase" in shown
 
 
-@pytest.mark.skipif(not CAN_COMPILE, reason="no C compiler or no Python headers: the wheel's modules are not compiled")
-def test_the_compiled_modules_search_as_the_pure_python_ones(installed, tmp_path):
+@pytest.mark.skipif(not CAN_COMPILE, reason="no C compiler or no Python headers: the wheel has no native core")
+def test_the_wheels_native_core_searches_as_the_python_kernel(installed, tmp_path, monkeypatch):
     found = json.loads(installed.run([str(installed.python), "-c", SEARCH, json.dumps(SEARCHES), str(NODES)], cwd=tmp_path))
-    assert found["compiled"], "the wheel's framework.state is not the compiled module"
-    assert framework.state.__file__.endswith(".py")  # this checkout's own: pure Python
-    for (game, seed), (answer, nodes, positions, line) in zip(SEARCHES, found["answers"]):
+    monkeypatch.setenv(CORE_VARIABLE, PYTHON)  # this checkout's searches: in Python
+    for (game, seed), (answer, nodes, positions, line, core) in zip(SEARCHES, found["answers"]):
         result = solve(framework.load_game(game).deal(seed), Budget(nodes=NODES))
+        assert result.core == PYTHON
         assert (answer, nodes, positions, line) == (result.answer, result.nodes, result.positions, list(result.line)), \
             f"{game} deal {seed}"
+        assert core == (PYTHON if game in ("montana", "aces-up", "accordion") else NATIVE), f"{game} deal {seed}"
     assert {answer for answer, *_ in found["answers"]} == {"won", "lost", "unknown"}  # every kind of answer seen
 
 
-def test_without_a_compiler_the_wheel_keeps_the_pure_python_modules(fresh_venv, tmp_path):
+def test_without_a_compiler_the_wheel_is_built_without_the_native_core(fresh_venv, tmp_path):
     source = tmp_path / "source"
     shutil.copytree(ROOT, source, ignore=NOT_SOURCE)
     fresh_venv.run([str(fresh_venv.python), "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(tmp_path),
