@@ -14,22 +14,22 @@ With --speed it measures the solver's speed instead: one search per deal, in one
 process, deals 1 to --deals (default 2) of every game (or GAMES) at a fixed number
 of positions (--nodes, default 5000) and no time limit, so the search is the same
 whatever the machine and only its speed differs. It prints positions expanded per
-second for each game; with --before REV it also runs git revision REV's solver on the
-same deals, the two in turn game by game (--runs times, each deal timed by its fastest
-run, so that a moment's load on the machine counts for neither), prints the ratio of
-their speeds, and says where the two searches differ (their answers or positions
-expanded), which they should not unless the search itself was changed. With --compiled
-it runs this checkout's modules compiled by mypyc (as a wheel's are: setup.py) beside
-them as they are, in pure Python, the same way; with --compiled and --before, REV's
-modules and this checkout's, both compiled. With --cpu each search is timed by the CPU
-time its process spent on it rather than by the wall clock, which on a machine busy with
-other work says more.
+second for each game (a search, with the shortening and replay of its line; in the
+native core where it is built, see docs/solver.md). With --before REV it also runs git
+revision REV's solver on the same deals, as its code is (pure Python), or with
+--compiled built as its own setup.py builds a wheel (mypyc's modules before the native
+core, the native core since); with --python, this checkout's Python search
+(PATIENCE_CORE=python). The two run in turn game by game (--runs times, each deal timed
+by its fastest run, so that a moment's load on the machine counts for neither); it
+prints the ratio of their speeds and says where the two searches differ (their answers
+or positions expanded), which they should not unless the search itself was changed.
+With --cpu each search is timed by the CPU time its process spent on it rather than by
+the wall clock, which on a machine busy with other work says more.
 
     .venv/bin/python benchmarks/solver_bench.py --speed --before HEAD~3
     .venv/bin/python benchmarks/solver_bench.py --speed --cpu --runs 5 --before main steeplechase klondike
-    .venv/bin/python benchmarks/solver_bench.py --speed --compiled   # needs mypy: pip install -e '.[lint]'
-    .venv/bin/python benchmarks/solver_bench.py --speed --compiled --before HEAD~1 blockade
-    .venv/bin/python benchmarks/solver_bench.py --speed freecell golf --deals 5 --nodes 20000
+    .venv/bin/python benchmarks/solver_bench.py --speed --cpu --python
+    .venv/bin/python benchmarks/solver_bench.py --speed --cpu --before 43c089f --compiled   # mypyc, for that revision
 """
 
 from __future__ import annotations
@@ -50,6 +50,8 @@ from framework import load_game
 from framework.solver import Budget, solve
 
 LAUNCH_GAMES = ("steeplechase", "blockade")
+#: The "code" of the Python search of this checkout (``speed_of``).
+PYTHON = "python"
 #: The default positions per deal of --speed.
 SPEED_NODES = 5000
 
@@ -70,8 +72,9 @@ def main() -> None:
     parser.add_argument("--speed", action="store_true", help="measure positions per second at fixed budgets instead")
     parser.add_argument("--before", metavar="REV", help="with --speed: also run git revision REV and print ratios")
     parser.add_argument("--compiled", action="store_true",
-                        help="with --speed: run this checkout compiled by mypyc beside it in pure Python "
-                             "(with --before: beside REV compiled); print ratios")
+                        help="with --before: REV built as its own setup.py builds a wheel")
+    parser.add_argument("--python", action="store_true",
+                        help="with --speed: this checkout's Python search beside its native one; print ratios")
     parser.add_argument("--cpu", action="store_true",
                         help="with --speed: time each search by its CPU time, not wall time (for a busy machine)")
     parser.add_argument("--runs", type=int, default=3,
@@ -123,14 +126,18 @@ def search_speed(game: str, deals: int, nodes: int) -> list[dict]:
         used = time.process_time()
         result = solve(loaded.deal(seed), Budget(nodes=nodes), searches=1)
         records.append({"seed": seed, "answer": result.answer, "nodes": result.nodes, "positions": result.positions,
-                        "seconds": result.seconds, "cpu_seconds": time.process_time() - used})
+                        "seconds": result.seconds, "cpu_seconds": time.process_time() - used,
+                        "core": getattr(result, "core", "python")})
     return records
 
 
-def speed_of(game: str, options: argparse.Namespace, code: Path | None) -> list[dict]:
-    """``search_speed`` of ``game`` run by a new process, with the code at ``code`` (None: this checkout's)."""
+def speed_of(game: str, options: argparse.Namespace, code: Path | str | None) -> list[dict]:
+    """``search_speed`` of ``game`` run by a new process, with the code at ``code`` (None: this checkout's; PYTHON:
+    this checkout's Python search)."""
     environment = dict(os.environ)
-    if code is not None:
+    if code == PYTHON:
+        environment["PATIENCE_CORE"] = PYTHON
+    elif code is not None:
         environment["PYTHONPATH"] = str(code)
     command = [sys.executable, __file__, "--speed-of", game, "--deals", str(options.deals),
                "--nodes", str(options.nodes)]
@@ -161,33 +168,32 @@ def compare_speed(options: argparse.Namespace) -> None:
     ratios = []
     with tempfile.TemporaryDirectory(prefix="patience-speed-") as directory:
         # the code of the "before" column and of the "now" column (None: this checkout's, as it is)
-        before: Path | None = None
-        now_code: Path | None = None
-        if options.compiled and options.before:
+        before: Path | str | None = None
+        now_code: Path | str | None = None
+        if options.before:
             folder = Path(directory)
-            before = compiled(folder / "before", export(options.before, folder))
-            now_code = compiled(folder / "now")
-            print(f"| Game | {options.before} compiled positions/s | this checkout compiled | ratio | same search |")
-        elif options.compiled:
-            before, now_code = None, compiled(Path(directory))
-            print("| Game | pure Python positions/s | compiled | ratio | same search |")
-        elif options.before:
-            before = export(options.before, Path(directory))
-            print(f"| Game | {options.before} positions/s | this checkout | ratio | same search |")
-        if options.compiled or options.before:
+            before = export(options.before, folder)
+            if options.compiled:
+                before = compiled(folder / "built", before)
+            built = " built" if options.compiled else ""
+            print(f"| Game | {options.before}{built} positions/s | this checkout | ratio | same search |")
+        elif options.python:
+            before = PYTHON
+            print("| Game | Python search positions/s | native core | ratio | same search |")
+        if before is not None:
             print("|---|---:|---:|---:|---|")
         else:
-            print("| Game | positions/s |\n|---|---:|")
+            print("| Game | positions/s | core |\n|---|---:|---|")
         for game in games:
-            runs: dict[Path | None, list[list[dict]]] = {now_code: []}
-            if options.compiled or options.before:
+            runs: dict[Path | str | None, list[list[dict]]] = {now_code: []}
+            if before is not None:
                 runs[before] = []
             for _ in range(options.runs):  # the two in turn, so that both see the machine alike
                 for code, done in runs.items():
                     done.append(speed_of(game, options, code))
             now = fastest(runs[now_code])
             if len(runs) == 1:
-                print(f"| {game} | {per_second(now):,.0f} |", flush=True)
+                print(f"| {game} | {per_second(now):,.0f} | {now[0]['core']} |", flush=True)
                 continue
             then = fastest(runs[before])
             ratio = per_second(now) / per_second(then)
