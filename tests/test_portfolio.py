@@ -42,7 +42,7 @@ def test_every_search_spends_the_whole_budget_when_none_decides(steeplechase, jo
 
 
 def test_an_error_in_a_search_process_reaches_the_caller(steeplechase, monkeypatch):
-    def broken_replay(self, moves):
+    def broken_replay(self, moves, replays=None):
         raise SolverError("the line does not replay")
 
     monkeypatch.setattr(Search, "replay", broken_replay)  # the forked search processes inherit it

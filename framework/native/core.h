@@ -43,7 +43,7 @@ typedef struct {
     int ntarget_groups, *target_groups;
     uint8_t *empty_sources; /* by group index: whether an empty pile of this group takes that group's cards */
     uint8_t fits[52 * 52], run[52 * 52];
-    uint8_t fits_on[52][52], nfits_on[52];
+    uint64_t fits_mask[52]; /* the cards that fit on each card, as bits */
     /* a stock: the piles it deals onto, and how */
     int stock_target, st_first, st_count, needs_no_empty, cards_per_turn, redeals;
     /* a group gathered and dealt again: -2 none, -1 without limit, else how many times */
@@ -99,6 +99,15 @@ typedef struct {
     int64_t value;
 } Change;
 
+/* For the position being generated (State._takers): the cards each pile of a group takes on top, as bits (0 for
+ * an empty pile, or one that takes no more); and, for a group of at most 64 piles, the piles that take each card
+ * and its empty piles, as bits of their place in the group. */
+typedef struct {
+    unsigned generation; /* the generation they were worked out for */
+    uint64_t *taken;
+    uint64_t by_card[52], empty;
+} Takers;
+
 typedef struct {
     const Game *g;
     int cap; /* the most cards a pile can hold: the pack */
@@ -116,12 +125,17 @@ typedef struct {
     int part_cap;
     uint8_t *parts, *dirty;
     int16_t *part_len, *order, *scratch;
+    int ordered; /* whether ``order`` holds the piles' order of the last key (else it is made anew) */
+    int parts_total; /* the parts' lengths, summed */
+    uint8_t *later_active; /* whether each later span was sorted at the last key */
     uint8_t *key;
     int key_len, key_cap;
     int64_t *tail_vars;
     uint8_t *tail;
     int tail_len, tail_valid;
     int *limits; /* pick limits of the position being generated, by pile */
+    Takers *takers; /* by group, made when first needed */
+    unsigned generation; /* counts the generations of legal moves, to tell the takers made for this one */
 } Pos;
 
 /* A growing list of moves. */

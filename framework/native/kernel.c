@@ -66,7 +66,10 @@ void pos_free(Pos *p) {
     if (!p) return;
     free(p->cards); free(p->len); free(p->down); free(p->vars); free(p->stack); free(p->marks);
     free(p->log); free(p->saved); free(p->parts); free(p->part_len); free(p->dirty); free(p->order);
-    free(p->scratch); free(p->key); free(p->limits); free(p->tail_vars); free(p->tail);
+    free(p->scratch); free(p->key); free(p->limits); free(p->later_active);
+    if (p->takers)
+        for (int i = 0; i < p->g->ngroups; i++) free(p->takers[i].taken);
+    free(p->takers); free(p->tail_vars); free(p->tail);
     free(p);
 }
 
@@ -168,68 +171,139 @@ static int lays(const Group *group, const uint8_t *pile, int n, int count, int r
     return 1;
 }
 
-/* Whether a pile of ``group`` holding cards takes ``card`` on top (State._takers). */
-static inline int takes(const Pos *p, const Group *group, int target, int card) {
-    if (group->full >= 0 && p->len[target] >= group->full) return 0;
-    if (!group->fits[TOP(p, target) * 52 + card]) return 0;
-    int suit = p->g->pile_suit[target];
-    return suit < 0 || SUIT[card] == suit;
+static inline int lowest_bit(uint64_t bits) {
+#ifdef __GNUC__
+    return __builtin_ctzll(bits);
+#else
+    int bit = 0;
+    while (!(bits & 1)) bits >>= 1, bit++;
+    return bit;
+#endif
 }
 
-static void run_moves(const Pos *p, int source, const Group *group, int most, int64_t base, MoveList *out) {
+/* What run_moves works out once for a pile it lifts cards from. */
+typedef struct {
+    int64_t base;
+    int top_suit, one_suit, limited, free_cells, empty_piles;
+} RunFacts;
+
+/* The cards of ``suit``, as bits. */
+static inline uint64_t suit_bits(int suit) { return 0x1FFFULL << (13 * suit); }
+
+/* State._takers: the cards each pile of ``group`` takes on top in this position, made once per generation. */
+static const Takers *takers_of(Pos *p, const Group *group) {
+    const Game *g = p->g;
+    if (!p->takers) p->takers = calloc(g->ngroups, sizeof(Takers));
+    Takers *t = &p->takers[group->index];
+    if (t->taken && t->generation == p->generation) return t;
+    if (!t->taken) t->taken = malloc(sizeof(uint64_t) * ((size_t)group->count + 1));
+    t->generation = p->generation;
+    int small = group->count <= 64;
+    if (small) memset(t->by_card, 0, sizeof t->by_card);
+    t->empty = 0;
+    for (int i = 0; i < group->count; i++) {
+        int pile = group->first + i, n = p->len[pile];
+        if (!n || (group->full >= 0 && n >= group->full)) {
+            t->taken[i] = 0;
+            if (!n && small) t->empty |= 1ULL << i;
+            continue;
+        }
+        uint64_t bits = group->fits_mask[PILE(p, pile)[n - 1]];
+        if (g->pile_suit[pile] >= 0) bits &= suit_bits(g->pile_suit[pile]);
+        t->taken[i] = bits;
+        if (small)
+            for (; bits; bits &= bits - 1) t->by_card[lowest_bit(bits)] |= 1ULL << i;
+    }
+    return t;
+}
+
+/* The (target, count) pairs of one target pile that State._run_moves keeps, as moves. */
+static void run_moves_to(const Pos *p, int source, const Group *group, const Group *tg, int target, uint64_t taken,
+                         int reach, const RunFacts *facts, MoveList *out) {
+    const Game *g = p->g;
+    const uint8_t *pile = PILE(p, source);
+    int n = p->len[source], room = p->len[target];
+    if (target == source) return;
+    int suit = g->pile_suit[target];
+    for (int count = 1; count <= reach; count++) {
+        int card = pile[n - count];
+        if (room) {
+            if (!(taken >> card & 1)) continue;
+        } else {
+            /* State._onto_empty */
+            if (tg->fill_at_once && count != tg->max_cards) continue;
+            if (!accepts_on_empty(tg, card, facts->base) || !lays(tg, pile, n, count, 0)) continue;
+        }
+        if (group->pick == PICK_TOP_OR_WHOLE && count != 1 && count != n) continue;
+        if (suit >= 0 && (suit != facts->top_suit || count > facts->one_suit)) continue;
+        if (facts->limited) {
+            int moved_to_empty = facts->empty_piles && !room && target >= group->first &&
+                                 target < group->first + group->count;
+            if (count > ((1 + facts->free_cells) << (facts->empty_piles - moved_to_empty))) continue;
+        }
+        if (!room || lays(tg, pile, n, count, room)) moves_add(out, source, target, count, ACT_MOVE);
+    }
+}
+
+static void run_moves(Pos *p, int source, const Group *group, int most, int64_t base, MoveList *out) {
     const Game *g = p->g;
     const uint8_t *pile = PILE(p, source);
     int n = p->len[source];
-    int top_suit = SUIT[pile[n - 1]];
-    int one_suit = 1;
-    while (one_suit < most && SUIT[pile[n - one_suit - 1]] == top_suit) one_suit++;
-    int free_cells = 0, empty_piles = 0, limited = group->run_limit_cells;
-    if (limited) {
-        for (int i = 0; i < g->ncells; i++) free_cells += !p->len[g->cell_piles[i]];
+    RunFacts facts = {base, SUIT[pile[n - 1]], 1, group->run_limit_cells, 0, 0};
+    while (facts.one_suit < most && SUIT[pile[n - facts.one_suit - 1]] == facts.top_suit) facts.one_suit++;
+    if (facts.limited) {
+        for (int i = 0; i < g->ncells; i++) facts.free_cells += !p->len[g->cell_piles[i]];
         if (group->empty_accepts == ACC_ANY)
-            for (int other = group->first; other < group->first + group->count; other++) empty_piles += !p->len[other];
+            for (int other = group->first; other < group->first + group->count; other++)
+                facts.empty_piles += !p->len[other];
     }
+    /* The cards that may be picked up, as bits: a pile that takes none of them is passed over at once. */
+    uint64_t run_mask = 0, top_mask = 1ULL << pile[n - 1];
+    for (int count = 1; count <= most; count++) run_mask |= 1ULL << pile[n - count];
     for (int k = 0; k < group->ntarget_groups; k++) {
         const Group *tg = &g->groups[group->target_groups[k]];
+        const Takers *t = takers_of(p, tg);
         int reach = tg->one_at_a_time ? 1 : most;
+        uint64_t lifted = reach == 1 ? top_mask : run_mask;
         int from_here = tg->empty_sources[group->index];
-        for (int target = tg->first; target < tg->first + tg->count; target++) {
-            int room = p->len[target];
-            for (int count = 1; count <= reach; count++) {
-                int card = pile[n - count];
-                if (room) {
-                    if (!takes(p, tg, target, card)) continue;
-                } else {
-                    /* State._onto_empty */
-                    if (!from_here) break;
-                    if (tg->fill_at_once && count != tg->max_cards) continue;
-                    if (!accepts_on_empty(tg, card, base) || !lays(tg, pile, n, count, 0)) continue;
-                }
-                if (group->pick == PICK_TOP_OR_WHOLE && count != 1 && count != n) continue;
-                if (target == source) continue;
-                int suit = g->pile_suit[target];
-                if (suit >= 0 && (suit != top_suit || count > one_suit)) continue;
-                if (limited) {
-                    int moved_to_empty = empty_piles && !room && target >= group->first &&
-                                         target < group->first + group->count;
-                    if (count > ((1 + free_cells) << (empty_piles - moved_to_empty))) continue;
-                }
-                if (!room || lays(tg, pile, n, count, room)) moves_add(out, source, target, count, ACT_MOVE);
+        if (tg->count <= 64) {
+            /* the piles that take a card lifted, and the empty ones, in pile order */
+            uint64_t piles = from_here ? t->empty : 0;
+            for (uint64_t cards = lifted; cards; cards &= cards - 1) piles |= t->by_card[lowest_bit(cards)];
+            for (; piles; piles &= piles - 1) {
+                int i = lowest_bit(piles);
+                run_moves_to(p, source, group, tg, tg->first + i, t->taken[i], reach, &facts, out);
             }
+            continue;
+        }
+        for (int i = 0; i < tg->count; i++) {
+            int target = tg->first + i;
+            if (p->len[target] ? (t->taken[i] & lifted) != 0 : from_here)
+                run_moves_to(p, source, group, tg, target, t->taken[i], reach, &facts, out);
         }
     }
 }
 
-static void card_moves(const Pos *p, int source, const Group *group, int64_t base, MoveList *out) {
+static void card_moves(Pos *p, int source, const Group *group, int64_t base, MoveList *out) {
     const Game *g = p->g;
     int card = TOP(p, source);
     for (int k = 0; k < group->ntarget_groups; k++) {
         const Group *tg = &g->groups[group->target_groups[k]];
+        const Takers *t = takers_of(p, tg);
         int onto_empty = tg->empty_sources[group->index] && tg->takes_single && accepts_on_empty(tg, card, base);
-        for (int target = tg->first; target < tg->first + tg->count; target++) {
+        if (tg->count <= 64) {
+            for (uint64_t piles = t->by_card[card] | (onto_empty ? t->empty : 0); piles; piles &= piles - 1) {
+                int target = tg->first + lowest_bit(piles), suit = g->pile_suit[target];
+                if (target == source || (!p->len[target] && suit >= 0 && suit != SUIT[card])) continue;
+                moves_add(out, source, target, 1, ACT_MOVE);
+            }
+            continue;
+        }
+        for (int i = 0; i < tg->count; i++) {
+            int target = tg->first + i;
             if (target == source) continue;
             if (p->len[target]) {
-                if (!takes(p, tg, target, card)) continue;
+                if (!(t->taken[i] >> card & 1)) continue;
             } else {
                 int suit = g->pile_suit[target];
                 if (!onto_empty || (suit >= 0 && suit != SUIT[card])) continue;
@@ -315,10 +389,32 @@ static void plugin_moves(const Pos *p, const Plugin *plugin, MoveList *out) {
     switch (plugin->kind) {
     case PL_BACK_FROM_FOUNDATION: {
         int64_t base = g->var_base >= 0 ? p->vars[g->var_base] : NONE_VALUE;
+        /* For each card, the targets (by their place in the list, at most 64) where it may go back onto a card,
+         * and the empty targets: each looked at once rather than once per foundation. */
+        uint64_t onto[52] = {0}, empty = 0;
+        int few = plugin->ntargets <= 64;
+        for (int k = 0; few && k < plugin->ntargets; k++) {
+            int target = plugin->targets[k], n = p->len[target];
+            const Group *group = &g->groups[g->pile_group[target]];
+            if (!n) {
+                empty |= (uint64_t)plugin->onto_empty << k;
+            } else if (group->max_cards < 0 || n < group->max_cards) {
+                for (uint64_t bits = group->fits_mask[PILE(p, target)[n - 1]]; bits; bits &= bits - 1)
+                    onto[lowest_bit(bits)] |= 1ULL << k;
+            }
+        }
         for (int i = 0; i < g->nfoundations; i++) {
             int source = g->foundations[i];
             if (!p->len[source]) continue;
             int card = TOP(p, source);
+            if (few) {
+                for (uint64_t bits = onto[card] | empty; bits; bits &= bits - 1) {
+                    int target = plugin->targets[lowest_bit(bits)];
+                    if (p->len[target] || accepts_on_empty(&g->groups[g->pile_group[target]], card, base))
+                        moves_add(out, source, target, 1, ACT_MOVE);
+                }
+                continue;
+            }
             for (int k = 0; k < plugin->ntargets; k++) {
                 int target = plugin->targets[k];
                 const Group *group = &g->groups[g->pile_group[target]];
@@ -405,6 +501,7 @@ int pos_is_won(Pos *p) {
 
 void pos_generate(Pos *p, MoveList *out) {
     const Game *g = p->g;
+    p->generation++;
     int64_t base = g->var_base >= 0 ? p->vars[g->var_base] : NONE_VALUE;
     int *limits = NULL;
     if (g->has_limits) {

@@ -37,17 +37,22 @@ static void make_part(Pos *p, int pile) {
         memcpy(out + length, digits, written);
         length += written;
     }
+    p->parts_total += length - p->part_len[pile];
     p->part_len[pile] = (int16_t)length;
     p->dirty[pile] = 0;
 }
 
-static int compare_parts(const Pos *p, int a, int b) {
+static inline int compare_parts(const Pos *p, int a, int b) {
     int la = p->part_len[a], lb = p->part_len[b];
-    int common = memcmp(p->parts + (size_t)a * p->part_cap, p->parts + (size_t)b * p->part_cap, la < lb ? la : lb);
+    const uint8_t *pa = p->parts + (size_t)a * p->part_cap, *pb = p->parts + (size_t)b * p->part_cap;
+    if (la && lb && pa[0] != pb[0]) return pa[0] - pb[0]; /* (most parts differ at once) */
+    int common = memcmp(pa, pb, la < lb ? la : lb);
     return common ? common : la - lb;
 }
 
-/* Sort ``order[start:stop]`` by part (a stable merge sort; equal parts are equal bytes, so stability is moot). */
+/* Sort ``order[start:stop]`` by part: an insertion sort of the order the last key left, which is seldom far from
+ * sorted (a move changes a pile or two), and a merge sort of halves for long spans. Equal parts are equal bytes,
+ * so which of two equal piles comes first does not change the key. */
 static void sort_span(Pos *p, int start, int stop) {
     int16_t *order = p->order;
     int n = stop - start;
@@ -95,33 +100,61 @@ static void make_tail(Pos *p) {
     p->tail_valid = 1;
 }
 
+/* Whether a pile of ``order[start:stop]`` changed since the last key. */
+static int span_changed(const Pos *p, int start, int stop) {
+    for (int pile = start; pile < stop; pile++)
+        if (p->dirty[pile]) return 1;
+    return 0;
+}
+
 const uint8_t *pos_key(Pos *p, int *length) {
     const Game *g = p->g;
-    int n = g->npiles, total = 0;
-    for (int pile = 0; pile < n; pile++) {
-        if (p->dirty[pile]) make_part(p, pile);
-        p->order[pile] = (int16_t)pile;
-        total += p->part_len[pile] + 1;
+    int n = g->npiles, first = !p->ordered;
+    if (first) { /* the order starts as the piles' own; each span is sorted from the order it had last */
+        for (int pile = 0; pile < n; pile++) p->order[pile] = (int16_t)pile;
+        p->later_active = calloc(g->nlater + 1, 1);
+        p->ordered = 1;
     }
-    for (int i = 0; i < g->nalways; i++) sort_span(p, g->always[2 * i], g->always[2 * i + 1]);
+    /* The spans to sort again: those with a pile changed since the last key (before their parts are made). */
+    uint8_t resort[g->nalways + g->nlater + 1];
+    for (int i = 0; i < g->nalways; i++) resort[i] = first || span_changed(p, g->always[2 * i], g->always[2 * i + 1]);
     for (int i = 0; i < g->nlater; i++) {
-        int dealt = 1;
+        int dealt = 1, start = g->later[2 * i], stop = g->later[2 * i + 1];
         for (int d = g->later_dealer_start[i]; d < g->later_dealer_start[i + 1]; d++)
             if (p->len[g->later_dealers[d]]) dealt = 0;
-        if (dealt) sort_span(p, g->later[2 * i], g->later[2 * i + 1]);
+        resort[g->nalways + i] = first || dealt != p->later_active[i] || span_changed(p, start, stop);
+        p->later_active[i] = (uint8_t)dealt;
+    }
+    for (int pile = 0; pile < n; pile++)
+        if (p->dirty[pile]) make_part(p, pile);
+    for (int i = 0; i < g->nalways; i++)
+        if (resort[i]) sort_span(p, g->always[2 * i], g->always[2 * i + 1]);
+    for (int i = 0; i < g->nlater; i++) {
+        int start = g->later[2 * i], stop = g->later[2 * i + 1];
+        if (!resort[g->nalways + i]) continue;
+        if (p->later_active[i]) {
+            sort_span(p, start, stop);
+        } else {
+            for (int pile = start; pile < stop; pile++) p->order[pile] = (int16_t)pile; /* in their own order */
+        }
     }
     if (!p->tail_valid || memcmp(p->tail_vars, p->vars, sizeof(int64_t) * g->nvars)) make_tail(p);
-    total += p->tail_len;
+    int total = p->parts_total + n + p->tail_len;
     if (total > p->key_cap) {
         p->key_cap = total * 2;
         p->key = realloc(p->key, p->key_cap);
     }
     uint8_t *out = p->key;
     for (int i = 0; i < n; i++) {
-        int pile = p->order[i];
+        int pile = p->order[i], count = p->part_len[pile];
+        const uint8_t *part = p->parts + (size_t)pile * p->part_cap;
         if (i) *out++ = SEPARATOR;
-        memcpy(out, p->parts + (size_t)pile * p->part_cap, p->part_len[pile]);
-        out += p->part_len[pile];
+        if (count > 16) {
+            memcpy(out, part, count);
+        } else { /* (most parts are a few cards: a call to memcpy would cost more than the copy) */
+            for (int c = 0; c < count; c++) out[c] = part[c];
+        }
+        out += count;
     }
     memcpy(out, p->tail, p->tail_len);
     out += p->tail_len;

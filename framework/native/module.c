@@ -116,9 +116,9 @@ static int read_group(PyObject *tables, Group *group, int index, int ngroups) {
     for (int i = 0; i < nsources; i++) group->empty_sources[sources[i]] = 1;
     free(sources);
     for (int below = 0; below < 52; below++) {
-        group->nfits_on[below] = 0;
+        group->fits_mask[below] = 0;
         for (int above = 0; above < 52; above++)
-            if (group->fits[below * 52 + above]) group->fits_on[below][group->nfits_on[below]++] = (uint8_t)above;
+            if (group->fits[below * 52 + above]) group->fits_mask[below] |= 1ULL << above;
     }
     return 0;
 }

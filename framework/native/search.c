@@ -989,9 +989,10 @@ static int search_in_full(Search *s, const Pos *from, int64_t positions, Move **
 
 /* --- shorten.py ---------------------------------------------------------------------------------------------------- */
 
+/* The parts of every pile made for ``p`` as it is now (through its key, which also keeps its order sorted). */
 static void fresh_parts(Pos *p) {
-    for (int pile = 0; pile < p->g->npiles; pile++)
-        if (p->dirty[pile]) make_part(p, pile);
+    int length;
+    pos_key(p, &length);
 }
 
 static int same_content(const Pos *a, int pile_a, const Pos *b, int pile_b) {
