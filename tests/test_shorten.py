@@ -7,10 +7,9 @@ import math
 import pytest
 
 from framework import native
-from framework.solver.native import NativeSolver
-
 from framework.solver import Budget, solve
 from framework.solver import shorten as shorten_module
+from framework.solver.native import NativeSolver
 from framework.solver.result import WON
 from framework.solver.search import ENDGAME_ROUNDS, Search
 from framework.solver.shorten import shorten
