@@ -53,6 +53,8 @@ FIRST_COLUMN = "first column"
 AFTER_SEQUENCE = "after sequence"
 LAST_COLUMN = "last column"
 RANDOM = "random"
+#: Where a redeal leaves the gaps, in the order the native core numbers them.
+REDEAL_GAPS = (AFTER_SEQUENCE, LAST_COLUMN, RANDOM)
 
 #: The ranks an option may name, as a rule file writes them, and their numbers.
 RANK_WORDS: dict[Any, int] = {"A": 1, **{number: number for number in range(2, 11)}, "J": 11, "Q": 12, "K": 13}
@@ -108,7 +110,7 @@ class Gaps:
             "redeal_gaps": {
                 "description": "Where a redeal leaves the gaps: after each row's sequence, in each row's last "
                                "cell, or at random (default: after sequence).",
-                "enum": [AFTER_SEQUENCE, LAST_COLUMN, RANDOM],
+                "enum": list(REDEAL_GAPS),
             },
         },
     }
@@ -161,6 +163,15 @@ class Gaps:
         self.takes_words = (f"a card {'of any rank' if higher else 'one rank'} above the card on its left, "
                             f"{'of its suit' if same_suit else 'of any suit'}"
                             + (", or below the card on its right" if self.from_right else ""))
+
+    def native_rule(self) -> dict[str, Any]:
+        """This rule as the native core runs it (docs/plugins.md#native-rules)."""
+        return {"kind": "gaps", "cells_first": self.cells.start, "cells_stop": self.cells.stop,
+                "columns": self.columns, "first": self.first, "from_right": int(self.from_right),
+                "after": _table(self.after), "before": _table(self.before),
+                "aces_var": ACES_VAR if self.aces else None, "aside": self.aside,
+                "shuffles_var": SHUFFLES_VAR if self.redeals else None, "redeals": self.redeals,
+                "redeal_gaps": REDEAL_GAPS.index(self.redeal_gaps)}
 
     # --- state ---------------------------------------------------------------------------------
 
@@ -346,3 +357,8 @@ def _neighbours(card: int, side: int, same_suit: bool, higher: bool) -> frozense
         ranks = range(rank + side, rank + side + 1) if 1 <= rank + side <= 13 else range(0)
     suits = (SUIT[card],) if same_suit else range(4)
     return frozenset(make_card(other, suit) for other in ranks for suit in suits)
+
+
+def _table(neighbours: Sequence[frozenset[int]]) -> bytes:
+    """``neighbours`` (the cards next to each card) as a table of 52 by 52 bytes, 1 where a card may lie next."""
+    return bytes(other in neighbours[card] for card in range(52) for other in range(52))

@@ -34,12 +34,15 @@ else:
     MISSING = None
 
 #: The native core's codes of the kernel's actions and of the built-in plugins' actions it runs.
-ACTION_CODES = {"": 0, DEAL: 1, REDEAL: 2, GATHER: 3, PAIR: 4, "fill": 5, "row": 6, "release": 7}
+ACTION_CODES = {"": 0, DEAL: 1, REDEAL: 2, GATHER: 3, PAIR: 4, "fill": 5, "row": 6, "release": 7, "aces": 8,
+                "shuffle": 9}
 ACTION_NAMES = {code: name for name, code in ACTION_CODES.items()}
 #: The plugins' rules the native core runs, by the kind a plugin's ``native_rule`` names.
-PLUGIN_KINDS = {"back-from-foundation": 0, "grid-access": 1, "growing-grid": 2, "single-release": 3}
+PLUGIN_KINDS = {"back-from-foundation": 0, "grid-access": 1, "growing-grid": 2, "single-release": 3, "gaps": 4}
 #: The plugins' actions each kind carries out.
-_KIND_ACTIONS = {"growing-grid": {"fill", "row"}, "single-release": {"release"}}
+_KIND_ACTIONS = {"growing-grid": {"fill", "row"}, "single-release": {"release"}, "gaps": {"aces", "shuffle"}}
+#: The fields of a plugin's native rule that name a variable (None for none): the core reads its index (-1).
+_VAR_FIELDS = ("rows_var", "used_var", "cell_var", "aces_var", "shuffles_var")
 
 _PICKS = {Pick.TOP_CARD: 0, Pick.RUN: 1, Pick.TOP_OR_WHOLE: 2, Pick.ANY_TAIL: 3, Pick.NOTHING: 4}
 _ROLES = {Role.STOCK: 0, Role.WASTE: 1, Role.RESERVE: 2, Role.FOUNDATION: 3, Role.TABLEAU: 4, Role.CELL: 5}
@@ -135,9 +138,9 @@ def kernel_tables(game: Game) -> dict[str, Any]:
     kinds = _var_kinds(game, rules)
     names = list(game.initial_vars)
     for rule in rules:
-        for field in ("rows_var", "used_var", "cell_var"):
+        for field in _VAR_FIELDS:
             if field in rule:
-                rule[field] = names.index(rule[field])
+                rule[field] = -1 if rule[field] is None else names.index(rule[field])
         if "openings" in rule:
             rule["opening_vars"] = [names.index(name) for name in rule.pop("openings")]
     covered = [list(game.covered_by.get(pile, ())) for pile in range(len(game.pile_names))]

@@ -20,7 +20,10 @@
 #define UNLIMITED_VALUE INT64_MAX
 
 /* Moves: ``action`` 0 is a card move; the others are the kernel's and the native plugins' named actions. */
-enum { ACT_MOVE = 0, ACT_DEAL, ACT_REDEAL, ACT_GATHER, ACT_PAIR, ACT_FILL, ACT_ROW, ACT_RELEASE, ACT_COUNT };
+enum {
+    ACT_MOVE = 0, ACT_DEAL, ACT_REDEAL, ACT_GATHER, ACT_PAIR, ACT_FILL, ACT_ROW, ACT_RELEASE, ACT_ACES, ACT_SHUFFLE,
+    ACT_COUNT
+};
 
 typedef struct {
     int16_t source, target, count;
@@ -50,17 +53,23 @@ typedef struct {
     int gather_times, gather_cpp, gather_shuffle;
 } Group;
 
-enum { PL_BACK_FROM_FOUNDATION, PL_GRID_ACCESS, PL_GROWING_GRID, PL_SINGLE_RELEASE };
+enum { PL_BACK_FROM_FOUNDATION, PL_GRID_ACCESS, PL_GROWING_GRID, PL_SINGLE_RELEASE, PL_GAPS };
+/* Where a redeal of gaps leaves the gaps (plugins/gaps.py, REDEAL_GAPS). */
+enum { GAPS_AFTER_SEQUENCE, GAPS_LAST_COLUMN, GAPS_RANDOM };
 
-/* A built-in plugin's rule, run natively (each is stated in its module in plugins/). */
+/* A built-in plugin's rule, run natively (each is stated in its module in plugins/). A variable's index is -1
+ * where the rule has none. */
 typedef struct {
     int kind;
     int ntargets, *targets, onto_empty;                    /* back-from-foundation */
     int ncolumns, *column_start, *column_cells;            /* grid-access: cells of column c, top row first */
     int nopenings, *opening_vars;
-    int cells_first, cells_stop, columns, stock, rows_var; /* growing-grid */
+    int cells_first, cells_stop, columns, stock, rows_var; /* growing-grid, and the grid of gaps */
     int sources_first, sources_stop, release_target;       /* single-release */
     int nmust_be_empty, *must_be_empty, used_var, cell_var;
+    /* gaps: ``after``/``before`` [card * 52 + other]: ``other`` may lie right/left of ``card`` */
+    int first_rank, from_right, aces_var, aside, shuffles_var, redeals, redeal_gaps;
+    uint8_t *after, *before;
 } Plugin;
 
 typedef struct {
@@ -178,7 +187,7 @@ void pos_free(Pos *p);
 void pos_generate(Pos *p, MoveList *out);
 void pos_push(Pos *p, Move m);
 void pos_pop(Pos *p);
-int pos_is_won(Pos *p);
+int pos_is_won(const Pos *p);
 int pos_covered(const Pos *p, int pile);
 void moves_add(MoveList *list, int source, int target, int count, int action);
 void moves_free(MoveList *list);

@@ -1,6 +1,6 @@
 /* Positions: legal moves, push and pop, the end. The reference is framework/state.py, function by function;
- * the built-in plugins' rules are those of plugins/back_from_foundation.py, grid_access.py, growing_grid.py and
- * single_release.py. */
+ * the built-in plugins' rules are those of plugins/back_from_foundation.py, grid_access.py, growing_grid.py,
+ * single_release.py and gaps.py. */
 #include "core.h"
 
 const uint8_t RANK[52] = {
@@ -352,6 +352,36 @@ static void pair_moves(const Pos *p, MoveList *out) {
     }
 }
 
+/* --- shuffles ----------------------------------------------------------------------------------------------- */
+
+static uint64_t splitmix_next(uint64_t *state) {
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* framework.cards.shuffled, in place, of ``n`` items of ``size`` bytes each (cards, or piles' numbers) */
+static void shuffle(void *items, int n, size_t size, uint64_t seed) {
+    uint8_t *bytes = items, swap[sizeof(int64_t)];
+    uint64_t state = seed;
+    for (int i = n - 1; i > 0; i--) {
+        uint64_t bound = (uint64_t)i + 1, rest = (0 - bound) % bound, value;
+        do value = splitmix_next(&state);
+        while (rest && value >= 0 - rest);
+        int j = (int)(value % bound);
+        memcpy(swap, bytes + i * size, size);
+        memcpy(bytes + i * size, bytes + j * size, size);
+        memcpy(bytes + j * size, swap, size);
+    }
+}
+
+/* seeds.redeal_seed: the seed of the shuffle of a redeal made after ``used`` others (modulo 2**64, as shuffled
+ * takes it) */
+static uint64_t redeal_seed(const Pos *p, int64_t used) {
+    return p->seed_number * 1000 + (uint64_t)used + 1;
+}
+
 /* --- the built-in plugins ----------------------------------------------------------------------------- */
 
 /* grid-access: 0 for every card of the grid that is not at an edge of its column or next to an opening. */
@@ -384,6 +414,127 @@ static void grid_limits(const Pos *p, const Plugin *plugin, int *limits) {
     (void)g;
 }
 
+/* gaps (Gaps._in_sequence): how many cells of the row from ``start`` hold its sequence: the first rank, then its
+ * suit upwards. */
+static int gaps_in_sequence(const Pos *p, const Plugin *plugin, int start) {
+    if (!p->len[start] || RANK[TOP(p, start)] != plugin->first_rank) return 0;
+    int card = TOP(p, start), length = 14 - plugin->first_rank, count = 1;
+    while (count < length && p->len[start + count] && TOP(p, start + count) == card + count) count++;
+    return count;
+}
+
+/* gaps (Gaps._out_of_sequence): the cells not in their row's sequence, in reading order, written to ``out``;
+ * how many. */
+static int gaps_out_of_sequence(const Pos *p, const Plugin *plugin, int *out) {
+    int n = 0;
+    for (int start = plugin->cells_first; start < plugin->cells_stop; start += plugin->columns)
+        for (int offset = gaps_in_sequence(p, plugin, start); offset < plugin->columns; offset++)
+            out[n++] = start + offset;
+    return n;
+}
+
+/* gaps (Gaps._taken): whether the gap ``gap`` takes ``card``. */
+static int gaps_takes(const Pos *p, const Plugin *plugin, int gap, int card) {
+    int column = (gap - plugin->cells_first) % plugin->columns;
+    if (!column) return RANK[card] == plugin->first_rank;
+    if (p->len[gap - 1] && plugin->after[TOP(p, gap - 1) * 52 + card]) return 1;
+    return plugin->from_right && column < plugin->columns - 1 && p->len[gap + 1] &&
+           plugin->before[TOP(p, gap + 1) * 52 + card];
+}
+
+/* gaps (Gaps.is_won): whether every row holds its sequence from the first rank to the king. */
+static int gaps_won(const Pos *p, const Plugin *plugin) {
+    for (int start = plugin->cells_first; start < plugin->cells_stop; start += plugin->columns)
+        if (gaps_in_sequence(p, plugin, start) != 14 - plugin->first_rank) return 0;
+    return 1;
+}
+
+/* gaps (Gaps.legal_moves): the opening move for the aces alone, else each card into each gap that takes it, then
+ * a redeal while one is left, a gap is there, the game is not won and a card is out of sequence. */
+static void gaps_moves(const Pos *p, const Plugin *plugin, MoveList *out) {
+    if (plugin->aces_var >= 0 && !p->vars[plugin->aces_var]) {
+        moves_add(out, -1, -1, 1, ACT_ACES);
+        return;
+    }
+    int any_gap = 0;
+    for (int gap = plugin->cells_first; gap < plugin->cells_stop; gap++) {
+        if (p->len[gap]) continue;
+        any_gap = 1;
+        for (int cell = plugin->cells_first; cell < plugin->cells_stop; cell++)
+            if (p->len[cell] && gaps_takes(p, plugin, gap, TOP(p, cell))) moves_add(out, cell, gap, 1, ACT_MOVE);
+    }
+    if (!any_gap || plugin->shuffles_var < 0 || p->vars[plugin->shuffles_var] >= plugin->redeals || pos_is_won(p))
+        return;
+    int cells[plugin->cells_stop - plugin->cells_first + 1], n = gaps_out_of_sequence(p, plugin, cells);
+    for (int i = 0; i < n; i++)
+        if (p->len[cells[i]]) {
+            moves_add(out, -1, -1, 1, ACT_SHUFFLE);
+            return;
+        }
+}
+
+/* gaps (Gaps._aces): set the grid's aces aside, or move them into the empty first cells of the rows. */
+static void gaps_aces(Pos *p, const Plugin *plugin) {
+    if (plugin->aside >= 0) {
+        for (int cell = plugin->cells_first; cell < plugin->cells_stop; cell++)
+            if (p->len[cell] && RANK[TOP(p, cell)] == 1) transfer(p, cell, plugin->aside, 1, 0);
+    } else {
+        int ncells = plugin->cells_stop - plugin->cells_first, firsts[ncells + 1], aces[ncells + 1], nfirsts = 0;
+        int naces = 0;
+        for (int start = plugin->cells_first; start < plugin->cells_stop; start += plugin->columns)
+            if (!p->len[start]) firsts[nfirsts++] = start;
+        for (int cell = plugin->cells_first; cell < plugin->cells_stop; cell++)
+            if (p->len[cell] && RANK[TOP(p, cell)] == 1 && (cell - plugin->cells_first) % plugin->columns)
+                aces[naces++] = cell;
+        for (int i = 0; i < naces && i < nfirsts; i++) transfer(p, aces[i], firsts[i], 1, 0);
+    }
+    set_var(p, plugin->aces_var, 1);
+}
+
+/* gaps (Gaps._shuffle): gather the cards not in sequence, shuffle them and deal them again, a gap left in each
+ * row; every card goes through one empty cell, the scratch, stacked on it in the reverse of the new order, then
+ * dealt from it one by one, the scratch's own card last. */
+static void gaps_shuffle(Pos *p, const Plugin *plugin) {
+    int first = plugin->cells_first, ncells = plugin->cells_stop - first, rows = ncells / plugin->columns;
+    int out[ncells + 1], sources[ncells + 1], targets[ncells + 1], order[ncells + 1], nsources = 0, ntargets = 0;
+    uint8_t is_gap[ncells + 1];
+    int64_t used = p->vars[plugin->shuffles_var];
+    uint64_t number = redeal_seed(p, used);
+    int nout = gaps_out_of_sequence(p, plugin, out);
+    for (int i = 0; i < nout; i++)
+        if (p->len[out[i]]) sources[nsources++] = out[i];
+    memset(is_gap, 0, ncells + 1);
+    if (plugin->redeal_gaps == GAPS_RANDOM) {
+        memcpy(order, out, sizeof(int) * nout);
+        shuffle(order, nout, sizeof(int), number + 500);
+        for (int i = 0; i < rows && i < nout; i++) is_gap[order[i] - first] = 1;
+    } else {
+        for (int start = first; start < plugin->cells_stop; start += plugin->columns)
+            is_gap[(plugin->redeal_gaps == GAPS_AFTER_SEQUENCE ? start + gaps_in_sequence(p, plugin, start)
+                                                                : start + plugin->columns - 1) - first] = 1;
+    }
+    /* the cells not left as gaps first, then the gaps, as many as there are cards */
+    for (int gaps = 0; gaps < 2; gaps++)
+        for (int i = 0; i < nout && ntargets < nsources; i++)
+            if (is_gap[out[i] - first] == gaps) targets[ntargets++] = out[i];
+    int scratch = -1;
+    for (int i = 0; i < nout && scratch < 0; i++)
+        if (!p->len[out[i]]) scratch = out[i];
+    for (int i = 0; i < ntargets - 1; i++)
+        if (targets[i] == scratch) { /* it keeps the last card stacked on it, the one at the bottom */
+            memmove(targets + i, targets + i + 1, sizeof(int) * (ntargets - 1 - i));
+            targets[ntargets - 1] = scratch;
+            break;
+        }
+    memcpy(order, sources, sizeof(int) * nsources);
+    shuffle(order, nsources, sizeof(int), number);
+    for (int i = nsources - 1; i >= 0; i--) transfer(p, order[i], scratch, 1, 0);
+    for (int i = 0; i < ntargets; i++)
+        if (targets[i] != scratch) transfer(p, scratch, targets[i], 1, 0);
+    set_var(p, plugin->shuffles_var, used + 1);
+}
+
+/* A plugin's legal_moves, added to ``out``. */
 static void plugin_moves(const Pos *p, const Plugin *plugin, MoveList *out) {
     const Game *g = p->g;
     switch (plugin->kind) {
@@ -453,11 +604,12 @@ static void plugin_moves(const Pos *p, const Plugin *plugin, MoveList *out) {
             if (p->len[cell]) moves_add(out, cell, plugin->release_target, 1, ACT_RELEASE);
         break;
     }
-    default:
-        break;
+    case PL_GAPS: gaps_moves(p, plugin, out); break;
+    default: break;
     }
 }
 
+/* The changes of the plugin that owns the action of ``m`` (the first asked, as apply_action's first answer). */
 static void plugin_action(Pos *p, Move m) {
     const Game *g = p->g;
     for (int i = 0; i < g->nplugins; i++) {
@@ -477,13 +629,34 @@ static void plugin_action(Pos *p, Move m) {
             set_var(p, plugin->cell_var, m.source);
             return;
         }
+        if (m.action == ACT_ACES && plugin->kind == PL_GAPS) {
+            gaps_aces(p, plugin);
+            return;
+        }
+        if (m.action == ACT_SHUFFLE && plugin->kind == PL_GAPS) {
+            gaps_shuffle(p, plugin);
+            return;
+        }
+    }
+}
+
+/* A plugin's is_won: 1 or 0, or -1 where it does not decide. */
+static int plugin_won(const Pos *p, const Plugin *plugin) {
+    switch (plugin->kind) {
+    case PL_GAPS: return gaps_won(p, plugin);
+    default: return -1;
     }
 }
 
 /* --- legal moves ---------------------------------------------------------------------------------------- */
 
-int pos_is_won(Pos *p) {
+/* State._decide_won: the plugins' is_won first (the first that answers decides), then the rule data's. */
+int pos_is_won(const Pos *p) {
     const Game *g = p->g;
+    for (int i = 0; i < g->nplugins; i++) {
+        int won = plugin_won(p, &g->plugins[i]);
+        if (won >= 0) return won;
+    }
     if (g->won_when == WON_EMPTIED) {
         for (int i = 0; i < g->nemptied; i++)
             if (p->len[g->emptied[i]]) return 0;
@@ -537,27 +710,6 @@ void pos_generate(Pos *p, MoveList *out) {
 
 /* --- push and pop --------------------------------------------------------------------------------------- */
 
-static uint64_t splitmix_next(uint64_t *state) {
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-/* framework.cards.shuffled */
-static void shuffle(uint8_t *cards, int n, uint64_t seed) {
-    uint64_t state = seed;
-    for (int i = n - 1; i > 0; i--) {
-        uint64_t bound = (uint64_t)i + 1, rest = (0 - bound) % bound, value;
-        do value = splitmix_next(&state);
-        while (rest && value >= 0 - rest);
-        int j = (int)(value % bound);
-        uint8_t swap = cards[i];
-        cards[i] = cards[j];
-        cards[j] = swap;
-    }
-}
-
 static void gather(Pos *p, const Group *group) {
     const Game *g = p->g;
     int64_t used = p->vars[g->var_gathers];
@@ -567,7 +719,7 @@ static void gather(Pos *p, const Group *group) {
         memcpy(cards + n, PILE(p, pile), p->len[pile]);
         n += p->len[pile];
     }
-    if (group->gather_shuffle) shuffle(cards, n, p->seed_number * 1000 + (uint64_t)used + 1); /* seeds.redeal_seed */
+    if (group->gather_shuffle) shuffle(cards, n, 1, redeal_seed(p, used));
     int piles = group->count, extra = n - group->gather_cpp * piles;
     if (extra < 0) extra = 0;
     for (int pile = group->first; pile < group->first + group->count; pile++)

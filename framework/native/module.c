@@ -147,6 +147,20 @@ static int read_plugin(PyObject *tables, Plugin *plugin) {
                        read_ints(tables, "must_be_empty", &plugin->must_be_empty, &plugin->nmust_be_empty) ||
                        read_int(tables, "used_var", &plugin->used_var) || read_int(tables, "cell_var", &plugin->cell_var)
                    ? -1 : 0;
+    case PL_GAPS:
+        plugin->after = malloc(52 * 52);
+        plugin->before = malloc(52 * 52);
+        return read_int(tables, "cells_first", &plugin->cells_first) ||
+                       read_int(tables, "cells_stop", &plugin->cells_stop) ||
+                       read_int(tables, "columns", &plugin->columns) || read_int(tables, "first", &plugin->first_rank) ||
+                       read_int(tables, "from_right", &plugin->from_right) ||
+                       read_bytes(tables, "after", plugin->after, 52 * 52) ||
+                       read_bytes(tables, "before", plugin->before, 52 * 52) ||
+                       read_int(tables, "aces_var", &plugin->aces_var) || read_int(tables, "aside", &plugin->aside) ||
+                       read_int(tables, "shuffles_var", &plugin->shuffles_var) ||
+                       read_int(tables, "redeals", &plugin->redeals) ||
+                       read_int(tables, "redeal_gaps", &plugin->redeal_gaps)
+                   ? -1 : 0;
     }
     PyErr_Format(PyExc_ValueError, "native tables: no plugin kind %d", plugin->kind);
     return -1;
@@ -233,6 +247,7 @@ static void game_free_arrays(Game *g) {
     for (int i = 0; i < g->nplugins; i++) {
         Plugin *p = &g->plugins[i];
         free(p->targets); free(p->column_start); free(p->column_cells); free(p->opening_vars); free(p->must_be_empty);
+        free(p->after); free(p->before);
     }
     if (g->pile_names)
         for (int i = 0; i < g->npiles; i++) free(g->pile_names[i]);
