@@ -79,6 +79,14 @@ class BuildLeftward:
             self.discard = discard.piles.start
         self.won_with_piles: int | None = options.get("won_with_piles")
 
+    def native_rule(self) -> dict[str, Any]:
+        """This rule as the native core runs it (docs/plugins.md#native-rules)."""
+        return {"kind": "build-leftward", "piles_first": self.piles.start, "piles_stop": self.piles.stop,
+                "distances": list(self.distances), "by_suit": int(self.by_suit), "by_rank": int(self.by_rank),
+                "rightward": int(self.rightward), "close_up": int(self.close_up),
+                "discard": -1 if self.discard is None else self.discard,
+                "won_with_piles": -1 if self.won_with_piles is None else self.won_with_piles}
+
     def _matches(self, card: int, other: int) -> bool:
         return (self.by_suit and SUIT[card] == SUIT[other]) or (self.by_rank and RANK[card] == RANK[other])
 

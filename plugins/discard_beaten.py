@@ -66,6 +66,12 @@ class DiscardBeaten:
         #: How many cards stay when the game is won.
         self.kept = sum(1 for card in game.pack if RANK[card] in self.left_ranks) if self.left_ranks else 0
 
+    def native_rule(self) -> dict[str, Any]:
+        """This rule as the native core runs it (docs/plugins.md#native-rules)."""
+        return {"kind": "discard-beaten", "piles": list(self.piles), "discard": self.discard,
+                "values": list(self.value), "won_with_left": int(self.left_ranks is not None), "kept": self.kept,
+                "apart": int(self.apart)}
+
     @staticmethod
     def _tops(state: State, piles: tuple[int, ...]) -> list[tuple[int, int]]:
         """Each pile of ``piles`` whose top card lies face up, with that card."""

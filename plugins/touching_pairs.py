@@ -103,6 +103,14 @@ class TouchingPairs:
                              and abs((cell - start) % columns - (other - start) % columns) <= 1)))
             for cell in self.cells}
 
+    def native_rule(self) -> dict[str, Any]:
+        """This rule as the native core runs it (docs/plugins.md#native-rules)."""
+        return {"kind": "touching-pairs", "cells_first": self.cells.start, "cells_stop": self.cells.stop,
+                "columns": self.columns, "discard": self.discard, "stock": -1 if self.stock is None else self.stock,
+                "pairs": bytes((first, second) in self.pairs for first in range(52) for second in range(52)),
+                "alone": sorted(self.alone), "partners": [list(self.partners[cell]) for cell in self.cells],
+                "upwards": int(self.upwards), "close_after_pair": int(self.close_after_pair)}
+
     @hookimpl
     def check_state(self, state: State) -> str | None:
         for cell in self.cells:

@@ -35,12 +35,14 @@ else:
 
 #: The native core's codes of the kernel's actions and of the built-in plugins' actions it runs.
 ACTION_CODES = {"": 0, DEAL: 1, REDEAL: 2, GATHER: 3, PAIR: 4, "fill": 5, "row": 6, "release": 7, "aces": 8,
-                "shuffle": 9}
+                "shuffle": 9, "match": 10, "close": 11}
 ACTION_NAMES = {code: name for name, code in ACTION_CODES.items()}
 #: The plugins' rules the native core runs, by the kind a plugin's ``native_rule`` names.
-PLUGIN_KINDS = {"back-from-foundation": 0, "grid-access": 1, "growing-grid": 2, "single-release": 3, "gaps": 4}
+PLUGIN_KINDS = {"back-from-foundation": 0, "grid-access": 1, "growing-grid": 2, "single-release": 3, "gaps": 4,
+                "touching-pairs": 5, "discard-beaten": 6, "build-leftward": 7}
 #: The plugins' actions each kind carries out.
-_KIND_ACTIONS = {"growing-grid": {"fill", "row"}, "single-release": {"release"}, "gaps": {"aces", "shuffle"}}
+_KIND_ACTIONS = {"growing-grid": {"fill", "row"}, "single-release": {"release"}, "gaps": {"aces", "shuffle"},
+                 "touching-pairs": {"match", "close"}}
 #: The fields of a plugin's native rule that name a variable (None for none): the core reads its index (-1).
 _VAR_FIELDS = ("rows_var", "used_var", "cell_var", "aces_var", "shuffles_var")
 

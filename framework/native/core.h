@@ -22,7 +22,7 @@
 /* Moves: ``action`` 0 is a card move; the others are the kernel's and the native plugins' named actions. */
 enum {
     ACT_MOVE = 0, ACT_DEAL, ACT_REDEAL, ACT_GATHER, ACT_PAIR, ACT_FILL, ACT_ROW, ACT_RELEASE, ACT_ACES, ACT_SHUFFLE,
-    ACT_COUNT
+    ACT_MATCH, ACT_CLOSE, ACT_COUNT
 };
 
 typedef struct {
@@ -53,7 +53,10 @@ typedef struct {
     int gather_times, gather_cpp, gather_shuffle;
 } Group;
 
-enum { PL_BACK_FROM_FOUNDATION, PL_GRID_ACCESS, PL_GROWING_GRID, PL_SINGLE_RELEASE, PL_GAPS };
+enum {
+    PL_BACK_FROM_FOUNDATION, PL_GRID_ACCESS, PL_GROWING_GRID, PL_SINGLE_RELEASE, PL_GAPS, PL_TOUCHING_PAIRS,
+    PL_DISCARD_BEATEN, PL_BUILD_LEFTWARD
+};
 /* Where a redeal of gaps leaves the gaps (plugins/gaps.py, REDEAL_GAPS). */
 enum { GAPS_AFTER_SEQUENCE, GAPS_LAST_COLUMN, GAPS_RANDOM };
 
@@ -64,12 +67,19 @@ typedef struct {
     int ntargets, *targets, onto_empty;                    /* back-from-foundation */
     int ncolumns, *column_start, *column_cells;            /* grid-access: cells of column c, top row first */
     int nopenings, *opening_vars;
-    int cells_first, cells_stop, columns, stock, rows_var; /* growing-grid, and the grid of gaps */
+    int cells_first, cells_stop, columns, stock, rows_var; /* growing-grid, and the grids of gaps, touching-pairs */
     int sources_first, sources_stop, release_target;       /* single-release */
     int nmust_be_empty, *must_be_empty, used_var, cell_var;
     /* gaps: ``after``/``before`` [card * 52 + other]: ``other`` may lie right/left of ``card`` */
     int first_rank, from_right, aces_var, aside, shuffles_var, redeals, redeal_gaps;
     uint8_t *after, *before;
+    /* touching-pairs: the later cells each cell pairs with, from ``partner_start[cell - cells_first]`` */
+    int discard, upwards, close_after_pair, *partner_start, *partners;
+    uint8_t *pairs, alone[14];
+    /* discard-beaten: each card's value, aces high or low (and its ``discard``) */
+    int npiles, *piles, *values, won_with_left, kept, apart;
+    /* build-leftward: a line of piles (and its ``discard``, -1 for none) */
+    int piles_first, piles_stop, ndistances, *distances, by_suit, by_rank, rightward, close_up, won_with_piles;
 } Plugin;
 
 typedef struct {
@@ -90,7 +100,7 @@ typedef struct {
     int ncells, *cell_piles;
     int nvars, *var_kind, var_base, var_redeals, var_gathers;
     char **pile_names;
-    int nplugins, has_limits;
+    int nplugins, has_limits, has_after_move;
     Plugin *plugins; /* in the order pluggy asks them */
     /* keys (canonical.Keys) */
     uint8_t classes[256];
@@ -116,6 +126,12 @@ typedef struct {
     uint64_t *taken;
     uint64_t by_card[52], empty;
 } Takers;
+
+/* A growing list of moves (or of transfers: source, target, count). */
+typedef struct {
+    Move *items;
+    int n, cap;
+} MoveList;
 
 typedef struct {
     const Game *g;
@@ -145,13 +161,8 @@ typedef struct {
     int *limits; /* pick limits of the position being generated, by pile */
     Takers *takers; /* by group, made when first needed */
     unsigned generation; /* counts the generations of legal moves, to tell the takers made for this one */
+    MoveList steps; /* transfers a plugin's rule makes, all worked out before the first is made */
 } Pos;
-
-/* A growing list of moves. */
-typedef struct {
-    Move *items;
-    int n, cap;
-} MoveList;
 
 extern const uint8_t RANK[52], SUIT[52], COLOUR[52];
 

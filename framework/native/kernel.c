@@ -1,6 +1,6 @@
 /* Positions: legal moves, push and pop, the end. The reference is framework/state.py, function by function;
  * the built-in plugins' rules are those of plugins/back_from_foundation.py, grid_access.py, growing_grid.py,
- * single_release.py and gaps.py. */
+ * single_release.py, gaps.py, touching_pairs.py, discard_beaten.py and build_leftward.py. */
 #include "core.h"
 
 const uint8_t RANK[52] = {
@@ -69,7 +69,7 @@ void pos_free(Pos *p) {
     free(p->scratch); free(p->key); free(p->limits); free(p->later_active);
     if (p->takers)
         for (int i = 0; i < p->g->ngroups; i++) free(p->takers[i].taken);
-    free(p->takers); free(p->tail_vars); free(p->tail);
+    free(p->takers); free(p->tail_vars); free(p->tail); moves_free(&p->steps);
     free(p);
 }
 
@@ -384,6 +384,15 @@ static uint64_t redeal_seed(const Pos *p, int64_t used) {
 
 /* --- the built-in plugins ----------------------------------------------------------------------------- */
 
+/* Make the transfers ``p->steps`` holds, in order. A plugin's changes are all worked out on the position before
+ * the first is made, as the kernel makes the list a hook answers. */
+static void make_steps(Pos *p) {
+    for (int i = 0; i < p->steps.n; i++) {
+        Move step = p->steps.items[i];
+        transfer(p, step.source, step.target, step.count, 0);
+    }
+}
+
 /* grid-access: 0 for every card of the grid that is not at an edge of its column or next to an opening. */
 static void grid_limits(const Pos *p, const Plugin *plugin, int *limits) {
     const Game *g = p->g;
@@ -534,8 +543,148 @@ static void gaps_shuffle(Pos *p, const Plugin *plugin) {
     set_var(p, plugin->shuffles_var, used + 1);
 }
 
+/* touching-pairs (TouchingPairs._closing): the transfers that close up the grid and fill its empty cells from the
+ * stock, added to ``steps`` (none if nothing changes). */
+static void pairs_closing(const Pos *p, const Plugin *plugin, MoveList *steps) {
+    int first = plugin->cells_first, stop = plugin->cells_stop, columns = plugin->columns;
+    uint8_t held[stop - first + 1];
+    for (int cell = first; cell < stop; cell++) held[cell - first] = p->len[cell] > 0;
+    if (plugin->upwards) {
+        for (int cell = first; cell < stop; cell++) {
+            if (!held[cell - first]) continue;
+            int goal = cell;
+            while (goal - columns >= first && !held[goal - columns - first]) goal -= columns;
+            if (goal != cell) {
+                moves_add(steps, cell, goal, 1, ACT_MOVE);
+                held[cell - first] = 0;
+                held[goal - first] = 1;
+            }
+        }
+    } else {
+        int free_cell = first;
+        for (int cell = first; cell < stop; cell++) {
+            if (!held[cell - first]) continue;
+            if (cell != free_cell) {
+                moves_add(steps, cell, free_cell, 1, ACT_MOVE);
+                held[cell - first] = 0;
+                held[free_cell - first] = 1;
+            }
+            free_cell++;
+        }
+    }
+    if (plugin->stock < 0) return;
+    int stock = p->len[plugin->stock];
+    for (int cell = first; cell < stop && stock; cell++)
+        if (!held[cell - first]) {
+            moves_add(steps, plugin->stock, cell, 1, ACT_MOVE);
+            stock--;
+        }
+}
+
+/* touching-pairs (TouchingPairs.legal_moves): each card that leaves alone, each pair of cells whose cards pair
+ * (first cell first), then the closing up, where it is an action and changes something. */
+static void pairs_moves(Pos *p, const Plugin *plugin, MoveList *out) {
+    int first = plugin->cells_first;
+    for (int cell = first; cell < plugin->cells_stop; cell++) {
+        if (!p->len[cell]) continue;
+        int card = TOP(p, cell);
+        if (plugin->alone[RANK[card]]) moves_add(out, cell, plugin->discard, 1, ACT_MOVE);
+        for (int i = plugin->partner_start[cell - first]; i < plugin->partner_start[cell - first + 1]; i++) {
+            int other = plugin->partners[i];
+            if (p->len[other] && plugin->pairs[card * 52 + TOP(p, other)]) moves_add(out, cell, other, 1, ACT_MATCH);
+        }
+    }
+    if (plugin->close_after_pair) return;
+    p->steps.n = 0;
+    pairs_closing(p, plugin, &p->steps);
+    if (p->steps.n) moves_add(out, first, -1, 1, ACT_CLOSE);
+}
+
+/* discard-beaten (DiscardBeaten.legal_moves): each face-up top card of the piles that a face-up top card of
+ * another of them beats (its suit, a higher value) goes to the discard pile. */
+static void beaten_moves(const Pos *p, const Plugin *plugin, MoveList *out) {
+    int piles[plugin->npiles + 1], cards[plugin->npiles + 1], ntops = 0;
+    for (int i = 0; i < plugin->npiles; i++) {
+        int pile = plugin->piles[i];
+        if (p->len[pile] && p->down[pile] < p->len[pile]) {
+            piles[ntops] = pile;
+            cards[ntops++] = TOP(p, pile);
+        }
+    }
+    for (int i = 0; i < ntops; i++) {
+        int card = cards[i], beaten = 0;
+        for (int j = 0; j < ntops && !beaten; j++)
+            beaten = piles[j] != piles[i] && SUIT[cards[j]] == SUIT[card] &&
+                     plugin->values[cards[j]] > plugin->values[card];
+        if (beaten) moves_add(out, piles[i], plugin->discard, 1, ACT_MOVE);
+    }
+}
+
+/* discard-beaten (DiscardBeaten.is_won): -1 (no answer) without ``won_with_left``; else whether every card but
+ * those kept is discarded (and, with ``apart``, each kept card lies alone). */
+static int beaten_won(const Pos *p, const Plugin *plugin) {
+    if (!plugin->won_with_left) return -1;
+    if (p->len[plugin->discard] != p->g->total - plugin->kept) return 0;
+    if (!plugin->apart) return 1;
+    int alone = 0;
+    for (int i = 0; i < plugin->npiles; i++) alone += p->len[plugin->piles[i]] == 1;
+    return alone == plugin->kept;
+}
+
+/* build-leftward (BuildLeftward.legal_moves): each whole pile of the line onto the pile as many places to its
+ * left (and right) as each distance, counting the piles that hold cards, where their top cards match. */
+static void leftward_moves(const Pos *p, const Plugin *plugin, MoveList *out) {
+    int held[plugin->piles_stop - plugin->piles_first + 1], nheld = 0;
+    for (int pile = plugin->piles_first; pile < plugin->piles_stop; pile++)
+        if (p->len[pile]) held[nheld++] = pile;
+    for (int index = 0; index < nheld; index++) {
+        int pile = held[index], card = TOP(p, pile);
+        for (int d = 0; d < plugin->ndistances; d++)
+            for (int side = -1; side <= (plugin->rightward ? 1 : -1); side += 2) {
+                int place = index + side * plugin->distances[d];
+                if (place < 0 || place >= nheld) continue;
+                int other = TOP(p, held[place]);
+                if ((plugin->by_suit && SUIT[card] == SUIT[other]) || (plugin->by_rank && RANK[card] == RANK[other]))
+                    moves_add(out, pile, held[place], p->len[pile], ACT_MOVE);
+            }
+    }
+}
+
+/* build-leftward (BuildLeftward.after_move): with a discard pile, the cards a pile moved onto another of the line
+ * covers go there; then the piles that hold cards shift left, keeping their order. */
+static void leftward_after(const Pos *p, const Plugin *plugin, Move m, MoveList *steps) {
+    int first = plugin->piles_first, stop = plugin->piles_stop, sizes[stop - first + 1];
+    for (int pile = first; pile < stop; pile++) sizes[pile - first] = p->len[pile];
+    if (plugin->discard >= 0 && m.action == ACT_MOVE && m.source >= first && m.source < stop && m.target >= first &&
+        m.target < stop) {
+        /* all the target's cards to the discard pile, then the moved ones back: the covered ones stay there */
+        moves_add(steps, m.target, plugin->discard, sizes[m.target - first], ACT_MOVE);
+        moves_add(steps, plugin->discard, m.target, m.count, ACT_MOVE);
+        sizes[m.target - first] = m.count;
+    }
+    if (!plugin->close_up) return;
+    int free_pile = first;
+    for (int pile = first; pile < stop; pile++) {
+        if (!sizes[pile - first]) continue;
+        if (pile != free_pile) moves_add(steps, pile, free_pile, sizes[pile - first], ACT_MOVE);
+        free_pile++;
+    }
+}
+
+/* build-leftward (BuildLeftward.is_won): -1 (no answer) without ``won_with_piles``; else whether every card is in
+ * the line or discarded, and at most that many piles hold cards. */
+static int leftward_won(const Pos *p, const Plugin *plugin) {
+    if (plugin->won_with_piles < 0) return -1;
+    int held = 0, cards = plugin->discard >= 0 ? p->len[plugin->discard] : 0;
+    for (int pile = plugin->piles_first; pile < plugin->piles_stop; pile++) {
+        held += p->len[pile] > 0;
+        cards += p->len[pile];
+    }
+    return held <= plugin->won_with_piles && cards == p->g->total;
+}
+
 /* A plugin's legal_moves, added to ``out``. */
-static void plugin_moves(const Pos *p, const Plugin *plugin, MoveList *out) {
+static void plugin_moves(Pos *p, const Plugin *plugin, MoveList *out) {
     const Game *g = p->g;
     switch (plugin->kind) {
     case PL_BACK_FROM_FOUNDATION: {
@@ -605,6 +754,9 @@ static void plugin_moves(const Pos *p, const Plugin *plugin, MoveList *out) {
         break;
     }
     case PL_GAPS: gaps_moves(p, plugin, out); break;
+    case PL_TOUCHING_PAIRS: pairs_moves(p, plugin, out); break;
+    case PL_DISCARD_BEATEN: beaten_moves(p, plugin, out); break;
+    case PL_BUILD_LEFTWARD: leftward_moves(p, plugin, out); break;
     default: break;
     }
 }
@@ -637,13 +789,42 @@ static void plugin_action(Pos *p, Move m) {
             gaps_shuffle(p, plugin);
             return;
         }
+        if (m.action == ACT_MATCH && plugin->kind == PL_TOUCHING_PAIRS) {
+            transfer(p, m.source, plugin->discard, 1, 0);
+            transfer(p, m.target, plugin->discard, 1, 0);
+            return;
+        }
+        if (m.action == ACT_CLOSE && plugin->kind == PL_TOUCHING_PAIRS) {
+            p->steps.n = 0;
+            pairs_closing(p, plugin, &p->steps);
+            make_steps(p);
+            return;
+        }
     }
+}
+
+/* The plugins' after_move: every plugin's transfers after ``m``, worked out on the position the move left, then
+ * made in the order the plugins are asked. */
+static void plugin_after_move(Pos *p, Move m) {
+    const Game *g = p->g;
+    p->steps.n = 0;
+    for (int i = 0; i < g->nplugins; i++) {
+        const Plugin *plugin = &g->plugins[i];
+        if (plugin->kind == PL_TOUCHING_PAIRS && plugin->close_after_pair &&
+            (m.action == ACT_MATCH || m.target == plugin->discard))
+            pairs_closing(p, plugin, &p->steps);
+        else if (plugin->kind == PL_BUILD_LEFTWARD)
+            leftward_after(p, plugin, m, &p->steps);
+    }
+    make_steps(p);
 }
 
 /* A plugin's is_won: 1 or 0, or -1 where it does not decide. */
 static int plugin_won(const Pos *p, const Plugin *plugin) {
     switch (plugin->kind) {
     case PL_GAPS: return gaps_won(p, plugin);
+    case PL_DISCARD_BEATEN: return beaten_won(p, plugin);
+    case PL_BUILD_LEFTWARD: return leftward_won(p, plugin);
     default: return -1;
     }
 }
@@ -794,6 +975,7 @@ void pos_push(Pos *p, Move m) {
     default: plugin_action(p, m); break;
     }
     if (g->has_automatic) automatic_changes(p, m);
+    if (g->has_after_move) plugin_after_move(p, m);
     p->stack[p->depth++] = m;
 }
 

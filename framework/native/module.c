@@ -161,6 +161,44 @@ static int read_plugin(PyObject *tables, Plugin *plugin) {
                        read_int(tables, "redeals", &plugin->redeals) ||
                        read_int(tables, "redeal_gaps", &plugin->redeal_gaps)
                    ? -1 : 0;
+    case PL_TOUCHING_PAIRS: {
+        int *alone, nalone;
+        plugin->pairs = malloc(52 * 52);
+        if (read_int(tables, "cells_first", &plugin->cells_first) ||
+            read_int(tables, "cells_stop", &plugin->cells_stop) || read_int(tables, "columns", &plugin->columns) ||
+            read_int(tables, "discard", &plugin->discard) || read_int(tables, "stock", &plugin->stock) ||
+            read_bytes(tables, "pairs", plugin->pairs, 52 * 52) || read_ints(tables, "alone", &alone, &nalone) ||
+            read_lists(tables, "partners", &plugin->partners, &plugin->partner_start, NULL) ||
+            read_int(tables, "upwards", &plugin->upwards) ||
+            read_int(tables, "close_after_pair", &plugin->close_after_pair))
+            return -1;
+        for (int i = 0; i < nalone; i++)
+            if (alone[i] >= 1 && alone[i] <= 13) plugin->alone[alone[i]] = 1;
+        free(alone);
+        return 0;
+    }
+    case PL_DISCARD_BEATEN: {
+        int nvalues;
+        if (read_ints(tables, "piles", &plugin->piles, &plugin->npiles) ||
+            read_int(tables, "discard", &plugin->discard) || read_ints(tables, "values", &plugin->values, &nvalues) ||
+            read_int(tables, "won_with_left", &plugin->won_with_left) || read_int(tables, "kept", &plugin->kept) ||
+            read_int(tables, "apart", &plugin->apart))
+            return -1;
+        if (nvalues != 52) {
+            PyErr_SetString(PyExc_ValueError, "native tables: discard-beaten needs a value for each of the 52 cards");
+            return -1;
+        }
+        return 0;
+    }
+    case PL_BUILD_LEFTWARD:
+        return read_int(tables, "piles_first", &plugin->piles_first) ||
+                       read_int(tables, "piles_stop", &plugin->piles_stop) ||
+                       read_ints(tables, "distances", &plugin->distances, &plugin->ndistances) ||
+                       read_int(tables, "by_suit", &plugin->by_suit) || read_int(tables, "by_rank", &plugin->by_rank) ||
+                       read_int(tables, "rightward", &plugin->rightward) ||
+                       read_int(tables, "close_up", &plugin->close_up) || read_int(tables, "discard", &plugin->discard) ||
+                       read_int(tables, "won_with_piles", &plugin->won_with_piles)
+                   ? -1 : 0;
     }
     PyErr_Format(PyExc_ValueError, "native tables: no plugin kind %d", plugin->kind);
     return -1;
@@ -217,6 +255,7 @@ static int read_game(PyObject *tables, Game *g) {
     for (int i = 0; i < g->nplugins; i++) {
         if (read_plugin(PyList_GetItem(plugins, i), &g->plugins[i])) return -1;
         g->has_limits |= g->plugins[i].kind == PL_GRID_ACCESS;
+        g->has_after_move |= g->plugins[i].kind == PL_TOUCHING_PAIRS || g->plugins[i].kind == PL_BUILD_LEFTWARD;
     }
     /* keys */
     int *sinks, nsinks;
@@ -247,7 +286,8 @@ static void game_free_arrays(Game *g) {
     for (int i = 0; i < g->nplugins; i++) {
         Plugin *p = &g->plugins[i];
         free(p->targets); free(p->column_start); free(p->column_cells); free(p->opening_vars); free(p->must_be_empty);
-        free(p->after); free(p->before);
+        free(p->after); free(p->before); free(p->pairs); free(p->partner_start); free(p->partners); free(p->piles);
+        free(p->values); free(p->distances);
     }
     if (g->pile_names)
         for (int i = 0; i < g->npiles; i++) free(g->pile_names[i]);
