@@ -9,6 +9,7 @@ on a document that passed the schema, so every value has its type.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -252,7 +253,8 @@ class _Checks:
             self.problem(path + ("cards",), f"the pack holds {count} cards of the base rank to deal here, "
                          f"one to a pile, but the step deals to {len(targets)} piles")
             return False
-        deal.dealt += count
+        if not self._dealt(path + ("cards",), count, deal):
+            return False
         deal.note(step["to"], targets, [1] * count + [0] * (len(targets) - count))
         return True
 
@@ -261,23 +263,35 @@ class _Checks:
             self.problem(path + ("card",), "a named card goes to one pile: add 'pile'", key=True)
             return False
         suits = self.data.get("suits", SUIT_NAMES)
-        if SUIT_NAMES[parse_card(step["card"]) // 13] not in suits:
+        card = parse_card(step["card"])
+        if SUIT_NAMES[card // 13] not in suits:
             self.problem(path + ("card",), f"the pack has no {step['card']}: its decks hold only {', '.join(suits)}")
             return False
-        deal.dealt += 1
+        deal.named[card] += 1
+        if deal.named[card] > self.data["decks"]:
+            self.problem(path + ("card",), f"the deal names {step['card']} {deal.named[card]} times, "
+                         f"but the pack holds {self.data['decks']}")
+            return False
+        if not self._dealt(path + ("card",), 1, deal):
+            return False
         deal.note(step["to"], targets, [1])
         return True
 
     def _rest(self, path: Path, step: dict[str, Any], targets: list[int], last: bool, deal: _Deal) -> bool:
         if not last:
             self.problem(path + ("cards",), "'rest' deals every card left, so it must be the last step")
-        if len(targets) > 1 and not step.get("by_rows"):
+        dealt_evenly = len(targets) == 1 or step.get("by_rows")
+        if not dealt_evenly:
             self.problem(path + ("cards",), "'rest' to several piles needs 'by_rows: true' (or one 'pile')")
+        left = deal.total - deal.dealt
         deal.dealt = deal.total
         if not last:
             deal.used_up = True
             return False
-        return True
+        if not dealt_evenly or not deal.complete or step.get("play_to_foundations"):
+            return True  # how many cards each pile gets is not known (a foundation takes some as they are dealt)
+        counts = [left // len(targets) + (index < left % len(targets)) for index in range(len(targets))]
+        return self._face_down(path, step, targets, counts, deal)
 
     def _counted(self, path: Path, step: dict[str, Any], targets: list[int], deal: _Deal) -> bool:
         cards = step["cards"]
@@ -285,6 +299,15 @@ class _Checks:
         if len(per_pile) != len(targets):
             self.problem(path + ("cards",), f"{len(per_pile)} counts for {len(targets)} piles; give one count per pile")
             return False
+        if not self._face_down(path, step, targets, per_pile, deal) or not self._dealt(path + ("cards",),
+                                                                                          sum(per_pile), deal):
+            return False
+        deal.note(step["to"], targets, per_pile)
+        return True
+
+    def _face_down(self, path: Path, step: dict[str, Any], targets: list[int], per_pile: list[int],
+                   deal: _Deal) -> bool:
+        """Whether the step's face-down counts fit the ``per_pile`` cards it deals to ``targets``; a problem if not."""
         face_down = step.get("face_down", 0)
         face_down = face_down if isinstance(face_down, list) else [face_down] * len(targets)
         if len(face_down) != len(targets):
@@ -302,13 +325,15 @@ class _Checks:
                 return False
             if cards_here > down_here:
                 deal.face_up_piles.add((step["to"], pile))
-        deal.dealt += sum(per_pile)
+        return True
+
+    def _dealt(self, path: Path, cards: int, deal: _Deal) -> bool:
+        """Count ``cards`` more dealt by the step whose count is at ``path``; a problem if the pack holds too few."""
+        deal.dealt += cards
         if deal.dealt > deal.total:
-            self.problem(path + ("cards",), f"the deal needs {deal.dealt} cards by this step, "
-                         f"but the pack holds {deal.total}")
+            self.problem(path, f"the deal needs {deal.dealt} cards by this step, but the pack holds {deal.total}")
             deal.too_many = True
             return False
-        deal.note(step["to"], targets, per_pile)
         return True
 
     # --- the layout and the plugins ----------------------------------------------------------
@@ -322,10 +347,15 @@ class _Checks:
     def plugins(self) -> None:
         """Every plugin named is installed, and its options follow its schema and name groups that exist."""
         installed = plugins.plugin_names()
+        named: set[str] = set()
         for index, item in enumerate(self.data.get("plugins", ())):
             name, options = (item, {}) if isinstance(item, str) else next(iter(item.items()))
             path = ("plugins", index) if isinstance(item, str) else ("plugins", index, name)
             at_key = not isinstance(item, str)
+            if name in named:
+                self.problem(path, f"plugin {name!r} is named twice: name it once, with all its options", key=at_key)
+                continue
+            named.add(name)
             if name not in installed:
                 self.problem(path, f"plugin {name!r} is not installed{did_you_mean(name, installed)}", key=at_key)
                 continue
@@ -362,6 +392,8 @@ class _Deal:
         #: Piles holding a face-up card: no face-down card goes above it.
         self.face_up_piles: set[tuple[str, int]] = set()
         self.first_foundation_card = False
+        #: How many times the steps so far named each card (``card:``).
+        self.named: Counter[int] = Counter()
         #: Whether every step so far was right (else the count of cards proves nothing).
         self.complete = True
         #: Whether a step before the last dealt the rest of the pack.

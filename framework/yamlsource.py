@@ -15,7 +15,7 @@ from typing import Any, cast
 
 import yaml
 
-from .errors import Problem
+from .errors import Problem, quoted
 
 Path = tuple[Any, ...]
 Position = tuple[int, int]
@@ -35,6 +35,8 @@ _MERGE_TAG = _TAG + "merge"
 _NOT_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 #: A whole number as JSON (and YAML 1.2) writes it.
 _DECIMAL = re.compile(r"[-+]?(0|[1-9][0-9]*)")
+#: Digits, as in a whole number too long to convert.
+_DIGITS = re.compile(r"[-+]?[0-9_]+")
 
 
 class _Refused(yaml.MarkedYAMLError):
@@ -164,8 +166,8 @@ class _Reader:
             return self.text(node, path, text)
         try:
             value = self.loader.construct_object(node, deep=True)
-        except ValueError:  # more digits than Python converts
-            self.refuse(node, path, f"a number of {len(text)} digits is too long")
+        except (ValueError, KeyError, IndexError):  # a tag written on text that is not its kind, or too many digits
+            self.refuse(node, path, _not_of_its_tag(tag, text))
             return None
         if tag == _TAG + "int" and not written and not _DECIMAL.fullmatch(text):
             self.refuse(node, path, f"{text!r} is read as {value} ({_int_kind(text)} in YAML 1.1); "
@@ -185,6 +187,19 @@ class _Reader:
 def _tag_refused(node: yaml.Node) -> str:
     tag = node.tag.replace(_TAG, "!!")
     return f"the tag {tag!r} is not allowed: only plain YAML values are"
+
+
+#: What each tag that PyYAML builds a value of from text is for, in words.
+_TAG_WORDS = {_TAG + "int": "a whole number", _TAG + "float": "a number", _TAG + "bool": "true or false"}
+
+
+def _not_of_its_tag(tag: str, text: str) -> str:
+    """Why ``text``, tagged ``tag``, is no value: the digits of a number too long to convert, or not of its tag's
+    kind (``!!int abc``, ``!!bool 2``, ``!!int ''``)."""
+    if tag == _TAG + "int" and _DIGITS.fullmatch(text):
+        return f"a number of {len(text)} digits is too long"
+    kind = _TAG_WORDS.get(tag, "another kind of value")
+    return f"the tag {tag.replace(_TAG, '!!')!r} is for {kind}, not {quoted(text)}"
 
 
 def _int_kind(text: str) -> str:

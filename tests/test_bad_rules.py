@@ -9,16 +9,19 @@ each is refused is measured by ``benchmarks/bad_rules.py``.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from fastapi.testclient import TestClient
 
 import framework
 from framework import LoadError
 from framework.cli import main
+from framework.web.app import create_app
 from framework.yamlsource import MAX_BYTES
 
 CORPUS = Path(__file__).with_name("bad_rules")
@@ -108,7 +111,11 @@ def test_yaml_that_looks_odd_but_is_fine(tmp_path, old, new, check):
 
 # --- the command line --------------------------------------------------------------------
 
-CLI_CASES = ["tab_indent", "yaml11_octal", "bytes_binary", "bomb_billion_laughs", "group_unknown_in_plugin", "unknown_key_top"]
+CLI_CASES = ["tab_indent", "yaml11_octal", "bytes_binary", "bomb_billion_laughs", "group_unknown_in_plugin", "unknown_key_top",
+             "deal_named_card_twice", "deal_rest_face_down_too_many", "plugin_named_twice", "tag_bool_number"]
+#: Files that once passed ``validate`` and then failed every command with a traceback.
+ONCE_PASSED = ["deal_named_card_twice", "deal_named_card_past_the_pack", "deal_rest_face_down_too_many",
+               "plugin_named_twice", "tag_bool_number", "tag_bool_empty", "tag_int_empty", "tag_int_word"]
 
 
 @pytest.mark.parametrize("name", CLI_CASES)
@@ -151,3 +158,26 @@ def test_the_installed_command_prints_no_traceback():
     line = expected(path)[0].replace(path.name, str(path), 1)
     assert (checked.returncode, checked.stdout, checked.stderr) == (1, line + "\n", "")
     assert (shown.returncode, shown.stdout, shown.stderr) == (2, "", f"patience: {line}\n")
+
+
+def test_a_bad_file_in_a_rules_path_is_listed_as_not_loading_and_left_out_of_the_web(tmp_path, monkeypatch):
+    for name in ONCE_PASSED:
+        shutil.copy(CORPUS / f"{name}.yaml", tmp_path)
+    (tmp_path / "tiny.yaml").write_text(BASE, encoding="utf-8")
+    monkeypatch.setenv("PATIENCE_RULES_PATH", str(tmp_path))
+    listed = CliRunner().invoke(main, ["list"])
+    assert listed.exit_code == 0 and listed.exception is None, listed.output
+    lines = {line.split()[0]: line.split(None, 1)[1] for line in listed.output.splitlines()}
+    assert lines["tiny"] == "Tiny, 52 cards, difficulty not given"
+    for name in ONCE_PASSED:
+        assert lines[name] == "cannot be loaded: " + expected(CORPUS / f"{name}.yaml")[0].replace(
+            f"{name}.yaml", str(tmp_path / f"{name}.yaml"), 1)
+    client = TestClient(create_app())
+    games = client.get("/api/games")
+    assert games.status_code == 200
+    assert "tiny" in [game["id"] for game in games.json()]
+    assert not set(ONCE_PASSED) & {game["id"] for game in games.json()}
+    for name in ONCE_PASSED:
+        refused = client.post("/api/sessions", json={"game": name, "seed": 1})
+        assert refused.status_code == 400
+        assert refused.json()["detail"] == expected(CORPUS / f"{name}.yaml")[0].replace(f"{name}.yaml", name, 1)
