@@ -42,6 +42,16 @@ def test_patience_new_refuses_a_bad_name(tmp_path):
     assert result.exit_code == 2 and "not a game name" in result.output
 
 
+def test_patience_new_refuses_a_name_too_long_for_a_file_in_one_line(tmp_path):
+    result = run_in_process("new", "a" * 300, "--directory", str(tmp_path))
+    assert result.exit_code == 2
+    assert result.output.startswith("patience: 'aaaaa") and "not a game name" in result.output
+    assert len(result.output.splitlines()) == 1 and len(result.output) < 250
+    deep = run_in_process("new", "castle", "--directory", str(tmp_path / ("d" * 300)))
+    assert deep.exit_code == 2 and deep.output.endswith("castle.yaml: File name too long\n")
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.fixture
 def castle(tmp_path) -> Path:
     path = tmp_path / "games" / "castle.yaml"

@@ -8,7 +8,10 @@ from pathlib import Path
 
 import click
 
-from ..errors import PatienceError
+from ..errors import PatienceError, quoted
+
+#: The longest name of a game: a file name, and a word of ``patience list``.
+MAX_NAME = 100
 
 STARTER = """\
 # yaml-language-server: $schema={schema}
@@ -79,21 +82,22 @@ def new(name: str, directory: Path) -> None:
     """Write NAME.yaml, a commented starter rule file for a new game."""
     from ..loader import parse_spec
 
-    if not name.replace("-", "").replace("_", "").isalnum() or not name[0].isalpha():
-        click.echo(f"patience: {name!r} is not a game name: use letters, digits, '-' and '_', "
-                   "starting with a letter", err=True)
+    if not name.replace("-", "").replace("_", "").isalnum() or not name[0].isalpha() or len(name) > MAX_NAME:
+        click.echo(f"patience: {quoted(name)} is not a game name: use letters, digits, '-' and '_', "
+                   f"starting with a letter, at most {MAX_NAME} characters", err=True)
         sys.exit(2)
     path = directory / f"{name}.yaml"
-    if path.exists():
-        click.echo(f"patience: {path} exists already; choose another name or remove it", err=True)
-        sys.exit(2)
     text = starter_text(name)
     try:
+        if path.exists():
+            click.echo(f"patience: {path} exists already; choose another name or remove it", err=True)
+            sys.exit(2)
         parse_spec(text, source=str(path), game_id=name)  # the starter must always load
         directory.mkdir(parents=True, exist_ok=True)
         with open(path, "x", encoding="utf-8") as file:
             file.write(text)
     except (OSError, PatienceError) as error:
-        click.echo(f"patience: cannot write {path}: {error}", err=True)
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error  # the path is said once
+        click.echo(f"patience: cannot write {path}: {reason}", err=True)
         sys.exit(2)
     click.echo(f"wrote {path}; next: patience validate {path}")

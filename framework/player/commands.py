@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..errors import PatienceError
+from ..errors import PatienceError, quoted
 from ..notation import move_examples
 from ..savefile import write_json
 from ..session import HINT_SECONDS, RESULT_TEXT, PlayError, Session, load_session
@@ -45,16 +45,19 @@ class Player:
             if command is not None:
                 command.run(self, words[1:])
             elif len(words) == 1 and words[0].isdecimal():
-                self.play(self._numbered(int(words[0])))
+                self.play(self._numbered(words[0]))
             else:
                 self.play(self.session.state.parse_move(line))
         except PatienceError as error:
             self.out(str(error))
 
-    def _numbered(self, number: int) -> Move:
+    def _numbered(self, digits: str) -> Move:
         moves = self.session.state.legal_moves()
-        if not 1 <= number <= len(moves):
-            raise PlayError(f"no move number {number}: there are {len(moves)} legal moves (type moves to see them)")
+        # a number longer than any list of moves is no move's, and may be too long for Python to convert
+        number = int(digits) if len(digits.lstrip("0")) <= len(str(len(moves))) else None
+        if number is None or not 1 <= number <= len(moves):
+            shown = quoted(digits) if number is None else number
+            raise PlayError(f"no move number {shown}: there are {len(moves)} legal moves (type moves to see them)")
         return moves[number - 1]
 
     def play(self, move: Move) -> None:
