@@ -196,6 +196,24 @@ class Session:
                 self.state.pop()
             raise
 
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """A front end's command and the answer it makes of the game, whole or not at all.
+
+        A command has not succeeded until what it shows is made: the moves it played in words,
+        the table and its legal moves. If anything in the block raises (a plugin failing to
+        word a move after it was played, or after an undo), the session is put back as it was
+        before the block (the position, the turns, the turns to redo, the winning line and the
+        settings), and the error goes on. The position is kept as a copy, so that even a
+        plugin that changed it in place cannot leave it changed.
+        """
+        kept = (self.state.copy(), list(self.turns), list(self.redo_turns), self.line, self.autoplay)
+        try:
+            yield
+        except BaseException:
+            self.state, self.turns, self.redo_turns, self.line, self.autoplay = kept
+            raise
+
     def undo(self) -> list[Move]:
         """Take back the last turn; return its moves in the order they were played."""
         if not self.turns:

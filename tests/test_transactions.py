@@ -5,8 +5,10 @@ after the turns ``t7 t4`` and ``t8 c2`` (taken back, so there is a turn to redo)
 player's ``t5 c1`` makes auto-play play ``t5 f1`` then ``t5 f2``: a turn of three moves.
 The plugin fails in the hook its option ``hook`` names, at the move the test names
 (``sabotage``): in ``after_move`` as that move is pushed, in ``legal_moves`` in the
-position that move leads to. Whatever command fails, the session is exactly as before it:
-the position, the turns, the turns to redo and the saved game, and the error names the plugin.
+position that move leads to, in ``move_words`` as that move is put in words (after it is
+played, for the table a command answers with). Whatever command fails, the session is
+exactly as before it: the position, the turns, the turns to redo and the saved game, and
+the error names the plugin.
 """
 
 from __future__ import annotations
@@ -52,10 +54,17 @@ class Saboteur:
         if state.move_stack and self.fails_at(state, "legal_moves", state.move_stack[-1]):
             raise ValueError("lost after " + AT)
         return []
+
+    @hookimpl
+    def move_words(self, state, move):
+        if self.fails_at(state, "move_words", move):
+            raise ValueError("no words for " + AT)
+        return None
 """
 
 AFTER_MOVE = "plugin 'saboteur' failed in hook 'after_move': ValueError: not {move} today"
 LEGAL_MOVES = "plugin 'saboteur' failed in hook 'legal_moves': ValueError: lost after {move}"
+MOVE_WORDS = "plugin 'saboteur' failed in hook 'move_words': ValueError: no words for {move}"
 
 
 @pytest.fixture
@@ -184,3 +193,67 @@ def test_the_player_reports_the_plugin_and_plays_on_from_before_the_move(sabotag
     assert "undone: " in after and "t7 t4" in after.split("undone: ")[1].splitlines()[0]
     reloaded = Session.from_json(session.game, json.loads(saved.read_text()))
     assert reloaded.turns == [] and len(reloaded.redo_turns) == 2
+
+
+# --- what a command answers with is part of it -----------------------------------------------
+# The web answers a command with the table it leaves, its moves in words; the terminal prints them.
+# A plugin failing to word a move after the command was carried out must undo the command too.
+
+#: Each command of the web API, what comes before it (from the session ``on_deal_27`` makes, loaded
+#: with auto-play on or off), and the move the plugin fails to word in the table it answers with.
+WEB_COMMANDS = {
+    "play": ([], True, ("POST", "moves", {"move": "t5 c1"}), "t5 f2"),  # auto-play's 2nd move, said of the turn
+    "undo": (["t5 c1"], False, ("POST", "undo", None), "t5 c1"),  # the move taken back, said
+    "redo": ([], True, ("POST", "redo", None), "t8 c2"),  # the move played again, said
+    "restart": ([], True, ("POST", "restart", None), "t7 t4"),  # a legal move of the deal, listed
+    "autoplay": (["t5 c1"], False, ("POST", "autoplay", None), "t5 f1"),  # the moves auto-play made, said
+    "options": ([], False, ("PATCH", "", {"autoplay": True}), "t5 c1"),  # a legal move, listed
+}
+
+
+@pytest.mark.parametrize("command", WEB_COMMANDS)
+def test_a_web_command_whose_table_a_plugin_fails_to_word_changes_nothing(sabotaged, monkeypatch, command):
+    played, autoplay, (method, route, body), at = WEB_COMMANDS[command]
+    path = sabotaged("move_words")
+    monkeypatch.setenv("PATIENCE_RULES_PATH", str(path.parent))
+    client = TestClient(create_app())
+    key = client.post("/api/sessions/load", json=on_deal_27(path).to_json(),
+                      params={"autoplay": autoplay}).json()["session"]
+    for text in played:
+        assert client.post(f"/api/sessions/{key}/moves", json={"move": text}).status_code == 200
+    table, save = client.get(f"/api/sessions/{key}").json(), client.get(f"/api/sessions/{key}/save").json()
+    sabotage(at)
+    answer = client.request(method, f"/api/sessions/{key}/{route}".rstrip("/"), json=body)
+    assert (answer.status_code, answer.json()) == (400, {"detail": MOVE_WORDS.format(move=at)})
+    sabotage("")
+    assert client.get(f"/api/sessions/{key}/save").json() == save
+    assert client.get(f"/api/sessions/{key}").json() == table
+    assert client.request(method, f"/api/sessions/{key}/{route}".rstrip("/"), json=body).status_code == 200
+
+
+@pytest.mark.parametrize("route", ["/api/sessions", "/api/sessions/load"])
+def test_a_new_game_a_plugin_fails_to_word_is_not_kept(sabotaged, monkeypatch, route):
+    path = sabotaged("move_words")
+    monkeypatch.setenv("PATIENCE_RULES_PATH", str(path.parent))
+    client = TestClient(create_app(session_limit=1))  # a game kept would drop the one in play
+    saved = on_deal_27(path).to_json()
+    key = client.post("/api/sessions/load", json=saved).json()["session"]
+    sabotage("t5 c1")  # a legal move of the game started
+    answer = client.post(route, json={"game": "saboteur", "seed": 27} if route == "/api/sessions" else saved)
+    assert (answer.status_code, answer.json()) == (400, {"detail": MOVE_WORDS.format(move="t5 c1")})
+    sabotage("")
+    assert client.get(f"/api/sessions/{key}/save").json() == saved
+
+
+@pytest.mark.parametrize(("line", "at"), [("t5 c1", "t5 f2"), ("undo", "t7 t4"), ("redo", "t8 c2")])
+def test_the_player_refuses_a_command_whose_words_fail_and_prints_only_why(sabotaged, tmp_path, line, at):
+    path = sabotaged("move_words")
+    session = on_deal_27(path)
+    saved, after = tmp_path / "game.json", tmp_path / "after.json"
+    saved.write_text(json.dumps(session.to_json()))
+    sabotage(at)
+    result = CliRunner().invoke(main, ["play", str(path), "--load", str(saved)], input=f"{line}\nsave {after}\nquit\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    answer = result.output.split(f"> {line}\n")[1].split("\n> ")[0]
+    assert answer == MOVE_WORDS.format(move=at)  # nothing of what the command did, which is undone
+    assert json.loads(after.read_text()) == session.to_json()

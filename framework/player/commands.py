@@ -2,8 +2,9 @@
 
 A line is a command when its first word names one; a number alone plays that
 move of the ``moves`` list; anything else is a move as ``State.parse_move``
-reads it (``t3 f``, ``w t5``, ``d``). A line that cannot be carried out gets a
-one-line reason and changes nothing.
+reads it (``t3 f``, ``w t5``, ``d``). A line is carried out whole or not at all: one
+that cannot be, or that fails on the way (a plugin failing to word the moves it
+played), gets a one-line reason and changes nothing.
 """
 
 from __future__ import annotations
@@ -36,20 +37,31 @@ class Player:
         self.running = True
 
     def execute(self, line: str) -> None:
-        """Carry out one typed line."""
+        """Carry out one typed line, as the session's transaction: what it prints is printed once all of it is done;
+        if it fails, the session is as before it and only why is printed."""
         words = line.split()
         if not words:
             return
         command = COMMANDS.get(words[0].lower())
+        session, out = self.session, self.out
+        told: list[str] = []
+        self.out = told.append
         try:
-            if command is not None:
-                command.run(self, words[1:])
-            elif len(words) == 1 and words[0].isdecimal():
-                self.play(self._numbered(words[0]))
-            else:
-                self.play(self.session.state.parse_move(line))
+            with session.transaction():
+                if command is not None:
+                    command.run(self, words[1:])
+                elif len(words) == 1 and words[0].isdecimal():
+                    self.play(self._numbered(words[0]))
+                else:
+                    self.play(self.session.state.parse_move(line))
         except PatienceError as error:
-            self.out(str(error))
+            told = [str(error)]
+        else:
+            session = self.session  # a game loaded is kept
+        finally:
+            self.session, self.out = session, out
+        for text in told:
+            out(text)
 
     def _numbered(self, digits: str) -> Move:
         moves = self.session.state.legal_moves()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
@@ -133,7 +133,7 @@ def _add_start_routes(app: FastAPI, games: Games, sessions: Sessions, first_game
         game = games.get(request.game or first_game or games.first())
         seed = random.randrange(RANDOM_SEEDS) if request.seed is None else request.seed
         session, auto = Session.new(game, seed, autoplay=request.autoplay, move_limit=move_limit)
-        return table_view(sessions.add(session), session, auto, describe=True)
+        return _started(sessions, session, auto)
 
     @app.post("/api/sessions/load", response_model=TableView, status_code=201, tags=["save and load"])
     def load(
@@ -143,7 +143,7 @@ def _add_start_routes(app: FastAPI, games: Games, sessions: Sessions, first_game
         """Continue a saved game (or a saved state, as `state.to_json()` writes it)."""
         game = games.get(saved_game_id(saved))
         session = Session.from_json(game, saved, autoplay=autoplay, move_limit=move_limit)
-        return table_view(sessions.add(session), session, describe=True)
+        return _started(sessions, session)
 
 
 def _add_table_routes(app: FastAPI, sessions: Sessions) -> None:
@@ -266,6 +266,14 @@ def _add_save_routes(app: FastAPI, sessions: Sessions) -> None:
     @app.get("/", include_in_schema=False)
     def page() -> FileResponse:
         return FileResponse(str(STATIC / "index.html"))
+
+
+def _started(sessions: Sessions, session: Session, auto: Sequence[Move] = ()) -> dict[str, Any]:
+    """The table of a game just started (with the moves auto-play made at once), kept, and given its key, only
+    once its table is made: a game whose table a plugin fails to make is not kept."""
+    view = table_view("", session, auto, describe=True)
+    view["session"] = sessions.add(session)
+    return view
 
 
 def _pile(state: State, name: str) -> int:

@@ -91,14 +91,17 @@ class Sessions:
 
     @contextmanager
     def use(self, key: str) -> Iterator[Session]:
-        """The session of ``key``, locked while the block runs; ``UnknownSession`` if there is none."""
+        """The session of ``key``, locked while the block runs; ``UnknownSession`` if there is none.
+
+        The block is the session's transaction: if it raises, the session is as it was before.
+        """
         with self._lock:
             entry = self._entries.get(key)
             if entry is None:
                 raise UnknownSession(f"no game in play with key {key!r}; start a new game")
             self._entries.move_to_end(key)
         session, lock = entry
-        with lock:
+        with lock, session.transaction():
             yield session
         self._keep_within_budget()
 
