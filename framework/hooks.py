@@ -4,14 +4,18 @@ A game's ``Hooks`` holds the plugins its rule file names, each started with the
 game and its options, and has one method per hook of ``hookspecs``. A method
 asks the plugins only when one of them implements the hook; it refuses an
 answer of the wrong type rather than guess what it means (``"yes"`` is not
-``True``); and it turns an exception raised in a plugin into a ``PluginError``
-that names the plugin and the hook. Nothing else in the framework calls a hook.
+``True``); it turns an exception raised in a plugin (``sys.exit()`` too) into a
+``PluginError`` that names the plugin and the hook; and it refuses, the same
+way, a plugin that changed the position it was given in place, which only the
+kernel changes (``push`` and ``pop``), unless the position is one the solver
+works on (``State.hooks_checked``). Nothing else in the framework calls a hook.
 """
 
 from __future__ import annotations
 
 import inspect
 import sys
+import threading
 import traceback
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -106,7 +110,7 @@ class Hooks:
                 continue
             try:
                 problem = _vars_problem(answer)
-            except Exception as error:  # an answer that fails as it is read, e.g. a broken mapping
+            except BaseException as error:  # an answer that fails as it is read, e.g. a broken mapping
                 raise _failure(name, "state_vars", error) from error
             if problem:
                 raise _nonsense(name, "state_vars", problem)
@@ -155,7 +159,7 @@ class Hooks:
         for answer in answers:
             try:
                 problem = limits_problem(state, answer)
-            except Exception as error:  # an answer that fails as it is read, e.g. a broken mapping
+            except BaseException as error:  # an answer that fails as it is read, e.g. a broken mapping
                 raise self._failed("pick_limits", error) from error
             if problem:
                 raise self._nonsense("pick_limits", arguments,
@@ -237,33 +241,40 @@ class Hooks:
         return answer
 
     def _call(self, hook_name: str, arguments: Arguments) -> Any:
+        """The answer to a hook (a list of the plugins' answers; the first answer where it decides), or the
+        ``PluginError`` of a plugin that raised, or that changed the position it was given."""
+        state: State | None = arguments.get("state")
+        before = _shape(state) if state is not None and state.hooks_checked else None
         alone = self._alone.get(hook_name)
         try:
             if alone is None:
-                return getattr(self._hook, hook_name)(**arguments)
-            function, names, first_decides = alone
-            answer = function(*[arguments[name] for name in names])
-            if first_decides:
-                return answer
-            return [] if answer is None else [answer]
+                answer = getattr(self._hook, hook_name)(**arguments)
+            else:
+                function, names, first_decides = alone
+                answer = function(*[arguments[name] for name in names])
+                if not first_decides:
+                    answer = [] if answer is None else [answer]
         except PluginError:
             raise
-        except Exception as error:  # a plugin's bug must name the plugin, not crash the player
+        except BaseException as error:  # a plugin's bug (or its sys.exit()) must name the plugin, not end the player
             raise self._failed(hook_name, error) from error
+        if before is not None and _shape(arguments["state"]) != before:
+            raise self._changed(hook_name, arguments, before)
+        return answer
 
     def _ask_one(self, implementation: Any, hook_name: str, arguments: Arguments) -> Any:
         try:
             return _answer(implementation, arguments)
         except PluginError:
             raise
-        except Exception as error:  # a plugin's bug must name the plugin, not crash the loader
+        except BaseException as error:  # a plugin's bug must name the plugin, not crash the loader
             raise _failure(implementation.plugin_name, hook_name, error) from error
 
     def _listed(self, hook_name: str, arguments: Arguments, answer: Any) -> list[Any]:
         """The items of one answer that should be a list (any iterable but text or a mapping will do)."""
         try:
             items = listed(answer)
-        except Exception as error:  # an answer that fails as it is read, e.g. a generator
+        except BaseException as error:  # an answer that fails as it is read, e.g. a generator
             raise self._failed(hook_name, error) from error
         if items is None:
             raise self._nonsense(hook_name, arguments, lambda other: listed(other) is None,
@@ -277,9 +288,35 @@ class Hooks:
             items.extend(self._listed(hook_name, arguments, answer))
         return items
 
-    def _failed(self, hook_name: str, error: Exception) -> PluginError:
-        """The error for an exception raised in hook ``hook_name``, naming the plugin whose code raised it."""
+    def _failed(self, hook_name: str, error: BaseException) -> PluginError:
+        """The error for an exception raised in hook ``hook_name``, naming the plugin whose code raised it (see
+        ``_failure``)."""
         return _failure(_blame(self._manager, error), hook_name, error)
+
+    def _changed(self, hook_name: str, arguments: Arguments, before: Shape) -> PluginError:
+        """The error for a plugin that changed the position it was given in hook ``hook_name``, which had the shape
+        ``before``: what changed, and the plugin that changed it.
+
+        Made only when something changed: the plugin is the one that implements the hook, or, of
+        several, the first that changes a copy of the position when asked again on it.
+        """
+        state: State = arguments["state"]
+        implementations = [implementation for implementation in reversed(getattr(self._hook, hook_name).get_hookimpls())
+                           if not (implementation.wrapper or implementation.hookwrapper)]
+        culprit = implementations[0].plugin_name if len(implementations) == 1 else None
+        for implementation in implementations if culprit is None else ():
+            copy = state.copy()
+            shape = _shape(copy)
+            try:
+                _answer(implementation, {**arguments, "state": copy})
+            except BaseException as error:
+                _interrupt_goes_on(error)
+            if _shape(copy) != shape:
+                culprit = implementation.plugin_name
+                break
+        who = f"plugin {culprit!r}" if culprit else "a plugin"
+        return PluginError(f"{who} changed the position in hook {hook_name!r}: {_changes(state, before)}; "
+                           "a hook answers and leaves the position to the kernel")
 
     def _nonsense(self, hook_name: str, arguments: Arguments, is_wrong: Callable[[Any], bool],
                   problem: str) -> PluginError:
@@ -294,7 +331,8 @@ class Hooks:
                 continue
             try:
                 answer = _answer(implementation, arguments)
-            except Exception:
+            except BaseException as error:  # a failure here says nothing of the answer that was wrong
+                _interrupt_goes_on(error)
                 continue
             if answer is not None and is_wrong(answer):
                 culprit = implementation.plugin_name
@@ -317,8 +355,8 @@ def _start(game: Game, use: PluginUse) -> Any:
         return make(game, dict(use.options))
     except PatienceError:  # the plugin's own word on options it cannot use
         raise
-    except Exception as error:  # a plugin's bug must name the plugin, not crash the loader
-        raise PluginError(f"plugin {use.name!r} failed to start: {type(error).__name__}: {error}") from error
+    except BaseException as error:  # a plugin's bug (or its sys.exit()) must name the plugin, not end the loader
+        raise _failure(use.name, None, error) from error
 
 
 def _actions(name: str, plugin: Any) -> tuple[str, ...]:
@@ -355,14 +393,60 @@ def _vars_problem(answer: Any) -> str | None:
     return None
 
 
-def _failure(culprit: str | None, hook_name: str, error: Exception) -> PluginError:
+def _failure(culprit: str | None, hook_name: str | None, error: BaseException) -> PluginError:
+    """The error for ``error``, raised by a plugin's code in hook ``hook_name`` (None: as the plugin was made).
+
+    Any exception, ``sys.exit()`` and any other BaseException alike: a plugin cannot end the
+    program. But a KeyboardInterrupt in the main thread, where Python delivers Ctrl-C, may be
+    Ctrl-C: it is raised again, as the interrupt it may be, with a note that says where.
+    """
     who = f"plugin {culprit!r}" if culprit else "a plugin"
-    return PluginError(f"{who} failed in hook {hook_name!r}: {type(error).__name__}: {error}")
+    _interrupt_goes_on(error, f"in hook {hook_name!r} of {who}" if hook_name else f"as {who} started")
+    where = f"in hook {hook_name!r}" if hook_name else "to start"
+    said = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+    return PluginError(f"{who} failed {where}: {said}")
+
+
+def _interrupt_goes_on(error: BaseException, where: str = "") -> None:
+    """Raise ``error`` again, noting ``where`` it was raised, if it may be Ctrl-C: a KeyboardInterrupt in the main
+    thread, where Python delivers the signal. Elsewhere (a web server's request) a plugin raised it."""
+    if isinstance(error, KeyboardInterrupt) and threading.current_thread() is threading.main_thread():
+        if where:
+            error.add_note(where)
+        raise error
 
 
 def _nonsense(culprit: str | None, hook_name: str, problem: str) -> PluginError:
     who = f"plugin {culprit!r}" if culprit else "a plugin"
     return PluginError(f"{who} answered nonsense in hook {hook_name!r}: {problem}")
+
+
+#: What a hook may not change of the position it is given, cheaply told: the size of each pile, the face-down
+#: counts and the variables. A change that keeps every size (two cards swapped) is not seen.
+Shape = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[str, Any], ...]]
+
+
+def _shape(state: State) -> Shape:
+    return tuple(map(len, state.piles)), tuple(state.face_down), tuple(state.vars.items())
+
+
+def _changes(state: State, before: Shape) -> str:
+    """What of ``state`` is no longer as its shape ``before`` says, in words."""
+    names = state.game.pile_names
+    sizes, face_down, _ = _shape(state)
+    piles = [names[pile] for pile, (was, now) in enumerate(zip(before[0], sizes)) if was != now]
+    down = [names[pile] for pile, (was, now) in enumerate(zip(before[1], face_down)) if was != now]
+    was = dict(before[2])
+    variables = [repr(name) for name in sorted(was.keys() | state.vars.keys(), key=str)
+                 if name not in was or name not in state.vars or was[name] != state.vars[name]]
+    said = ([f"the cards of {_and(piles)}"] if piles else []) + (
+        [f"the face-down cards of {_and(down)}"] if down else []) + (
+        [f"the variable{'s' * (len(variables) > 1)} {_and(variables)}"] if variables else [])
+    return _and(said) or "its piles"
+
+
+def _and(words: list[str]) -> str:
+    return " and ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _blame(manager: pluggy.PluginManager, error: BaseException) -> str | None:

@@ -4,10 +4,14 @@ and play goes on.
 The plugin under test, ``mischief``, is found through the entry points like any other. It adds a
 ``poke`` action and misbehaves, in the way its ``mode`` option names, only while the state
 variable ``armed`` is true; the built-in ``back-from-foundation`` plugin is loaded beside it,
-answering sensibly, so that the error must name the right one.
+answering sensibly, so that the error must name the right one. A mode is ``HOOK:HOW``: an
+answer of nonsense, or one of the ways of ``HOUSE_RULES_BROKEN`` that any hook may take.
 """
 
 from __future__ import annotations
+
+import json
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -16,6 +20,8 @@ from helpers import small_rules
 import framework
 from framework import Move, PluginError, SetFaceDown, SetVar, Transfer, hookimpl, plugins
 from framework.cli import main
+from framework.solver import Budget, SolverError, solve
+from framework.testing import position
 from framework.words import move_words
 
 
@@ -24,6 +30,15 @@ class BrokenMapping(dict):
 
     def items(self):
         raise RuntimeError("no items today")
+
+
+class Doom(BaseException):
+    """Not an Exception: what no plugin should raise."""
+
+
+#: Ways of misbehaving any hook given a position may take: change it in place (the cards on two piles,
+#: a face-down count, a variable), or raise what is not an Exception.
+HOUSE_RULES_BROKEN = ("move_cards", "turn_down", "set_var", "exit", "interrupt", "doom")
 
 
 class Mischief:
@@ -36,12 +51,26 @@ class Mischief:
         self.mode = options["mode"]
         if self.mode == "start:raise":
             raise AttributeError("no such pile 'z'")
+        if self.mode == "start:exit":
+            sys.exit("not today")
         self.armed_at_deal = options.get("armed", False)
         self.t1 = game.pile_index("t1")
         self.t2 = game.pile_index("t2")
 
     def wrong(self, state, hook):
-        return state.vars["armed"] and self.mode.startswith(hook + ":")
+        """Whether to answer ``hook`` with the nonsense the mode names; first, break the house rules if it says so."""
+        if not (state.vars["armed"] and self.mode.startswith(hook + ":")):
+            return False
+        how = self.mode.split(":")[1]
+        if how == "move_cards":
+            state.piles[self.t2].append(state.piles[self.t1].pop())
+        elif how == "turn_down":
+            state.face_down[self.t1] += 1
+        elif how == "set_var":
+            state.vars["pokes"] += 1
+        elif how in ("exit", "interrupt", "doom"):
+            raise {"exit": SystemExit(3), "interrupt": KeyboardInterrupt(), "doom": Doom("the end")}[how]
+        return how not in HOUSE_RULES_BROKEN
 
     @hookimpl
     def state_vars(self):
@@ -59,7 +88,13 @@ class Mischief:
     def move_text(self, move):
         if move.action != "poke":
             return None
-        return {"move_text:raise": lambda: 1 / 0, "move_text:number": lambda: 5}.get(self.mode, lambda: "poke")()
+        return {"move_text:raise": lambda: 1 / 0, "move_text:number": lambda: 5, "move_text:exit": lambda: sys.exit(3)}.get(
+            self.mode, lambda: "poke")()
+
+    @hookimpl
+    def pick_limits(self, state):
+        self.wrong(state, "pick_limits")
+        return None
 
     @hookimpl
     def move_words(self, state, move):
@@ -308,6 +343,7 @@ def test_the_player_reports_a_failing_plugin_and_plays_on(mischief, tmp_path):
         ("state_vars:float", "plugin 'mischief' answered nonsense in hook 'state_vars': variable 'pokes': 0.5 is not "
                              "a JSON scalar (a whole number, text, true, false or null)"),
         ("state_vars:broken", "plugin 'mischief' failed in hook 'state_vars': RuntimeError: no items today"),
+        ("start:exit", "plugin 'mischief' failed to start: SystemExit: not today"),
     ],
 )
 def test_a_plugin_that_fails_while_the_game_is_built_is_named(mischief, tmp_path, mode, message):
@@ -323,6 +359,7 @@ def test_a_plugin_that_fails_while_the_game_is_built_is_named(mischief, tmp_path
     [
         ("move_text:raise", "plugin 'mischief' failed in hook 'move_text': ZeroDivisionError: division by zero"),
         ("move_text:number", "plugin 'mischief' answered nonsense in hook 'move_text': 5 is not text"),
+        ("move_text:exit", "plugin 'mischief' failed in hook 'move_text': SystemExit: 3"),
     ],
 )
 def test_a_plugin_that_fails_to_name_a_move_is_named(mischief, mode, message):
@@ -446,3 +483,126 @@ def test_a_plugin_that_fails_to_deal_is_named(mischief):
     with pytest.raises(PluginError, match=r"^plugin 'mischief' failed in hook 'deal_order': OverflowError: no deal ms:5$"):
         game.deal("ms:5")
     assert game.deal(5).to_json()["seed"] == 5
+
+
+# --- the rules of the house: a hook answers, and raises only exceptions ---------------------------
+
+#: How each hook given a position is asked, in ``armed``'s position.
+ASKED = {
+    "legal_moves": lambda state: state.legal_moves(),
+    "pick_limits": lambda state: state.legal_moves(),
+    "apply_action": lambda state: state.push(Move(-1, -1, 1, "poke")),
+    "after_move": lambda state: state.push(next(move for move in state.legal_moves() if not move.action)),
+    "move_words": lambda state: move_words(state, Move(-1, -1, 1, "poke")),
+    "explain_refusal": lambda state: state.explain(Move(-1, -1, 1, "prod")),
+    "is_won": lambda state: state.is_won(),
+    "check_state": lambda state: state.game.state_from_json(state.to_json()),
+}
+#: What each way of changing the position in place is said to have changed.
+CHANGED = {"move_cards": "the cards of t1 and t2", "turn_down": "the face-down cards of t1", "set_var": "the variable 'pokes'"}
+
+
+@pytest.mark.parametrize("how", CHANGED)
+@pytest.mark.parametrize("hook", ASKED)
+def test_a_plugin_that_changes_the_position_in_place_is_named(mischief, hook, how):
+    state = armed(mischief(f"{hook}:{how}"))
+    with pytest.raises(PluginError) as caught:
+        ASKED[hook](state)
+    assert str(caught.value) == (f"plugin 'mischief' changed the position in hook {hook!r}: {CHANGED[how]}; "
+                                 "a hook answers and leaves the position to the kernel")
+
+
+@pytest.mark.parametrize(("how", "message"), [("exit", "SystemExit: 3"), ("doom", "Doom: the end")])
+@pytest.mark.parametrize("hook", ASKED)
+def test_a_plugin_that_exits_or_raises_what_is_not_an_exception_is_named(mischief, hook, how, message):
+    state = armed(mischief(f"{hook}:{how}"))
+    with pytest.raises(PluginError) as caught:
+        ASKED[hook](state)
+    assert str(caught.value) == f"plugin 'mischief' failed in hook {hook!r}: {message}"
+
+
+@pytest.mark.parametrize("hook", ASKED)
+def test_a_keyboard_interrupt_in_a_hook_goes_on_as_ctrl_c_saying_where(mischief, hook):
+    state = armed(mischief(f"{hook}:interrupt"))
+    with pytest.raises(KeyboardInterrupt) as caught:
+        ASKED[hook](state)
+    assert caught.value.__notes__ == [f"in hook {hook!r} of plugin 'mischief'"]
+
+
+def test_a_keyboard_interrupt_in_a_hook_away_from_the_main_thread_is_the_plugins_failure(mischief):
+    # Python delivers Ctrl-C to the main thread alone: elsewhere (a web server's request) a plugin raised it.
+    import threading
+
+    state = armed(mischief("legal_moves:interrupt"))
+    caught = []
+    thread = threading.Thread(target=lambda: caught.append(pytest.raises(PluginError, state.legal_moves).value))
+    thread.start()
+    thread.join()
+    assert str(caught[0]) == "plugin 'mischief' failed in hook 'legal_moves': KeyboardInterrupt"
+
+
+@pytest.mark.parametrize(("mode", "says"), [
+    ("after_move:move_cards", "plugin 'mischief' changed the position in hook 'after_move': the cards of t1 and t2; "
+                         "a hook answers and leaves the position to the kernel"),
+    ("after_move:turn_down", "plugin 'mischief' changed the position in hook 'after_move': the face-down cards of t1; "
+                             "a hook answers and leaves the position to the kernel"),
+    ("after_move:exit", "plugin 'mischief' failed in hook 'after_move': SystemExit: 3"),
+    ("after_move:doom", "plugin 'mischief' failed in hook 'after_move': Doom: the end"),
+    ("after_move:interrupt", "Interrupted in hook 'after_move' of plugin 'mischief': the command was not carried out."),
+    ("after_move:set_var", "plugin 'mischief' changed the position in hook 'after_move': the variable 'pokes'; "
+                        "a hook answers and leaves the position to the kernel"),
+])
+def test_the_player_refuses_a_plugin_that_breaks_the_house_rules_and_keeps_the_game(mischief, tmp_path, mode, says):
+    mischief(mode)
+    path = tmp_path / "mischief.yaml"
+    path.write_text(path.read_text().replace(f"{{mode: {mode}}}", f"{{mode: {mode}, armed: true}}"))
+    saved = tmp_path / "saved.json"
+    result = CliRunner().invoke(main, ["play", str(path), "--seed", "4", "--no-auto"],
+                                input=f"t1 t2\nsave {saved}\nquit\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert result.output.split("> t1 t2\n")[1].split("\n> ")[0] == says
+    assert f"Saved to {saved}." in result.output  # the game goes on, and is saved as dealt
+    game = framework.load_game(str(path))
+    assert json.loads(saved.read_text())["state"] == game.deal(4).to_json()
+
+
+@pytest.mark.parametrize(("mode", "says"), [
+    ("after_move:move_cards", "plugin 'mischief' changed the position in hook 'after_move': the cards of t1 and t2; "
+                         "a hook answers and leaves the position to the kernel"),
+    ("after_move:interrupt", "plugin 'mischief' failed in hook 'after_move': KeyboardInterrupt"),
+    ("after_move:exit", "plugin 'mischief' failed in hook 'after_move': SystemExit: 3"),
+])
+def test_the_web_refuses_a_plugin_that_breaks_the_house_rules_and_keeps_the_game(mischief, tmp_path, monkeypatch,
+                                                                                 mode, says):
+    from fastapi.testclient import TestClient
+
+    from framework.web.app import create_app
+
+    mischief(mode)
+    path = tmp_path / "mischief.yaml"
+    path.write_text(path.read_text().replace(f"{{mode: {mode}}}", f"{{mode: {mode}, armed: true}}"))
+    monkeypatch.setenv("PATIENCE_RULES_PATH", str(tmp_path))
+    client = TestClient(create_app())
+    key = client.post("/api/sessions", json={"game": "mischief", "seed": 4, "autoplay": False}).json()["session"]
+    table, save = client.get(f"/api/sessions/{key}").json(), client.get(f"/api/sessions/{key}/save").json()
+    played = client.post(f"/api/sessions/{key}/moves", json={"move": "t1 t2"})
+    assert (played.status_code, played.json()) == (400, {"detail": says})
+    assert client.get(f"/api/sessions/{key}").json() == table
+    assert client.get(f"/api/sessions/{key}/save").json() == save
+
+
+def test_a_search_leaves_out_the_check_but_the_line_it_finds_is_replayed_with_it(mischief):
+    # One move from the win: the search plays it on a position of its own, unchecked (the check would cost a
+    # search up to 40% of its speed), and the line is then replayed on a checked position.
+    game = mischief("after_move:set_var")
+    ranks = "A 2 3 4 5 6 7 8 9 T J Q K".split()
+    piles = {f"f{index + 1}": " ".join(rank + suit for rank in ranks) for index, suit in enumerate("CDH")}
+    state = position(game, {**piles, "f4": " ".join(rank + "S" for rank in ranks[:-1]), "t1": "KS"},
+                     armed=True, pokes=0)
+    assert state.hooks_checked and state.copy().hooks_checked
+    with pytest.raises(SolverError) as caught:
+        solve(state, Budget(nodes=100), searches=1)
+    assert str(caught.value) == ("the solver's line does not replay at move 1: plugin 'mischief' changed the position "
+                                 "in hook 'after_move': the variable 'pokes'; a hook answers and leaves the position to "
+                                 "the kernel")
+    assert state.vars["pokes"] == 0

@@ -4,7 +4,7 @@ A line is a command when its first word names one; a number alone plays that
 move of the ``moves`` list; anything else is a move as ``State.parse_move``
 reads it (``t3 f``, ``w t5``, ``d``). A line is carried out whole or not at all: one
 that cannot be, or that fails on the way (a plugin failing to word the moves it
-played), gets a one-line reason and changes nothing.
+played, Ctrl-C), gets a one-line reason and changes nothing.
 """
 
 from __future__ import annotations
@@ -56,6 +56,9 @@ class Player:
                     self.play(self.session.state.parse_move(line))
         except PatienceError as error:
             told = [str(error)]
+        except KeyboardInterrupt as error:  # Ctrl-C, or a plugin raising it: the command is taken back
+            where = "".join(f" {note}" for note in getattr(error, "__notes__", ()))
+            told = [f"Interrupted{where}: the command was not carried out."]
         else:
             session = self.session  # a game loaded is kept
         finally:

@@ -38,7 +38,9 @@ def play(session: Session, out: Callable[[str], None], look: Look, lines: Iterab
             player.execute(line)
             if not player.running:
                 break
-    except KeyboardInterrupt:  # Ctrl-C while a command runs: stop like quit, without a traceback
+    # Ctrl-C at the prompt: stop like quit, without a traceback. (Ctrl-C while a command runs stops the
+    # command alone: Player.execute takes it back, and play goes on.)
+    except KeyboardInterrupt:
         out("")
     result = player.session.result()
     return 0 if result in (None, Outcome.WON) else 1

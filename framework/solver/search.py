@@ -229,6 +229,9 @@ class Search:
         self.schedule = rounds
         self.start = state.copy(stack=False)
         self.state = state.copy(stack=False)
+        # The positions of the search (and of its beams and shortening, copies of these) are not checked for a
+        # plugin changing them (hooks.py): it would cost up to 40% of the search. A line found is (_replay).
+        self.start.hooks_checked = self.state.hooks_checked = False
         self.budget = budget
         self.key = key_function(game)
         #: Keys of the positions never entered.
@@ -546,6 +549,7 @@ class Search:
                 raise SolverError("the solver's line does not win when replayed: " + " ".join(line))
             return line
         replay = self.start.copy(stack=False)
+        replay.hooks_checked = True
         texts: list[str] = []
         try:
             for move in moves:
