@@ -11,7 +11,7 @@ import difflib
 import functools
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from importlib import resources
 from typing import Any
 
@@ -57,66 +57,86 @@ Validator = jsonschema.validators.extend(
 )
 
 
-def explain(  # noqa: C901 -- one plain branch for each JSON Schema keyword
-        error: jsonschema.ValidationError, path: tuple[Any, ...]) -> Iterator[tuple[str, tuple[Any, ...], bool]]:
+#: One message of a schema error: its words, the path to point at, and whether to point at the key there.
+Message = tuple[str, tuple[Any, ...], bool]
+
+
+def explain(error: jsonschema.ValidationError, path: tuple[Any, ...]) -> Iterator[Message]:
     """Messages for one schema error: (message, path to point at, whether to point at the key)."""
-    where = _where(path)
-    # The value, the error's schema and the value of its keyword, as the JSON they are (the stubs allow "unset").
-    instance: Any = error.instance
-    schema: Any = error.schema
-    expected: Any = error.validator_value
     if "propertyNames" in error.schema_path:  # a key of the mapping at ``path`` is a bad name
-        yield f"{instance!r}{where} is not a valid {_name_of(schema)}", path + (instance,), True
+        name = error.instance
+        yield f"{name!r}{_where(path)} is not a valid {_name_of(error.schema)}", path + (name,), True
         return
-    if error.validator == "additionalProperties":
-        allowed = list(schema.get("properties", {}))
-        for key in instance:
-            if key not in allowed:
-                yield f"unknown key {key!r}{where}{did_you_mean(key, allowed)}{_foreign(key)}", path + (key,), True
-        return
-    if error.validator == "required":
-        missing = error.message.split("'")[1]
-        yield f"missing key {missing!r}{where}", path, False
-        return
-    if error.validator == "enum":
-        choices = ", ".join(repr(choice) for choice in expected)
-        yield f"{_shown(instance)}{where} is not one of {choices}{did_you_mean(instance, expected)}", path, False
-        return
-    if error.validator == "const":
-        yield f"{_shown(instance)}{where}: expected {expected!r}", path, False
-        return
-    if error.validator == "type":
-        yield f"{_shown(instance)}{where}: expected {_a(expected)}", path, False
-        return
-    if error.validator in ("anyOf", "oneOf"):
-        mappings = [index for index, option in enumerate(expected) if _describe(option) == "a mapping"]
-        if isinstance(instance, dict) and len(mappings) == 1:  # say what is wrong inside the mapping
-            for inner in error.context or ():
-                if inner.schema_path[0] == mappings[0]:
-                    yield from explain(inner, tuple(inner.absolute_path))
-            return
-        described = " or ".join(_describe(option) for option in expected)
-        words = [word for option in expected for word in option.get("enum", [option.get("const")])
-                 if isinstance(word, str)]
-        hint = did_you_mean(instance, words) if isinstance(instance, str) else ""
-        yield f"{_shown(instance)}{where}: expected {described}{hint}", path, False
-        return
-    if error.validator == "pattern":
-        yield f"{_shown(instance)}{where} is not a valid {_name_of(schema)}", path, False
-        return
-    if error.validator in ("minimum", "maximum"):
-        side = "at least" if error.validator == "minimum" else "at most"
-        yield f"{_shown(instance)}{where}: expected {side} {expected}", path, False
-        return
-    if error.validator in _SIZES:
-        side, unit = _SIZES[error.validator]
-        count = expected
-        yield f"{_shown(instance)}{where}: expected {side} {count} {unit}{'s' * (count != 1)}", path, False
-        return
-    if error.validator == "uniqueItems":
-        yield f"a name is listed twice{where}", path, False
-        return
+    explainer = _EXPLAINERS.get(str(error.validator), _as_it_says)
+    yield from explainer(error, path, _where(path))
+
+
+def _as_it_says(error: jsonschema.ValidationError, path: tuple[Any, ...], where: str) -> Iterator[Message]:
     yield f"{error.message}{where}", path, False
+
+
+def _unknown_keys(error: jsonschema.ValidationError, path: tuple[Any, ...], where: str) -> Iterator[Message]:
+    schema: Any = error.schema  # (the stubs allow "unset")
+    instance: Any = error.instance
+    allowed = list(schema.get("properties", {}))
+    for key in instance:
+        if key not in allowed:
+            yield f"unknown key {key!r}{where}{did_you_mean(key, allowed)}{_foreign(key)}", path + (key,), True
+
+
+def _missing_key(error: jsonschema.ValidationError, path: tuple[Any, ...], where: str) -> Iterator[Message]:
+    missing = error.message.split("'")[1]
+    yield f"missing key {missing!r}{where}", path, False
+
+
+def _not_one_of(error: jsonschema.ValidationError, path: tuple[Any, ...], where: str) -> Iterator[Message]:
+    expected: Any = error.validator_value
+    choices = ", ".join(repr(choice) for choice in expected)
+    hint = did_you_mean(error.instance, expected)
+    yield f"{_shown(error.instance)}{where} is not one of {choices}{hint}", path, False
+
+
+def _not_the_one(error: jsonschema.ValidationError, path: tuple[Any, ...], where: str) -> Iterator[Message]:
+    yield f"{_shown(error.instance)}{where}: expected {error.validator_value!r}", path, False
+
+
+def _wrong_type(error: jsonschema.ValidationError, path: tuple[Any, ...], where: str) -> Iterator[Message]:
+    yield f"{_shown(error.instance)}{where}: expected {_a(error.validator_value)}", path, False
+
+
+def _none_of(error: jsonschema.ValidationError, path: tuple[Any, ...], where: str) -> Iterator[Message]:
+    """``anyOf`` or ``oneOf``: inside the one mapping the options allow, what is wrong there; else the options."""
+    instance: Any = error.instance
+    expected: Any = error.validator_value
+    mappings = [index for index, option in enumerate(expected) if _describe(option) == "a mapping"]
+    if isinstance(instance, dict) and len(mappings) == 1:  # say what is wrong inside the mapping
+        for inner in error.context or ():
+            if inner.schema_path[0] == mappings[0]:
+                yield from explain(inner, tuple(inner.absolute_path))
+        return
+    described = " or ".join(_describe(option) for option in expected)
+    words = [word for option in expected for word in option.get("enum", [option.get("const")]) if isinstance(word, str)]
+    hint = did_you_mean(instance, words) if isinstance(instance, str) else ""
+    yield f"{_shown(instance)}{where}: expected {described}{hint}", path, False
+
+
+def _not_matching(error: jsonschema.ValidationError, path: tuple[Any, ...], where: str) -> Iterator[Message]:
+    yield f"{_shown(error.instance)}{where} is not a valid {_name_of(error.schema)}", path, False
+
+
+def _out_of_range(error: jsonschema.ValidationError, path: tuple[Any, ...], where: str) -> Iterator[Message]:
+    side = "at least" if error.validator == "minimum" else "at most"
+    yield f"{_shown(error.instance)}{where}: expected {side} {error.validator_value}", path, False
+
+
+def _wrong_size(error: jsonschema.ValidationError, path: tuple[Any, ...], where: str) -> Iterator[Message]:
+    side, unit = _SIZES[str(error.validator)]
+    count: Any = error.validator_value
+    yield f"{_shown(error.instance)}{where}: expected {side} {count} {unit}{'s' * (count != 1)}", path, False
+
+
+def _listed_twice(error: jsonschema.ValidationError, path: tuple[Any, ...], where: str) -> Iterator[Message]:
+    yield f"a name is listed twice{where}", path, False
 
 
 #: Size limits of the schema: the words for "at least 1 item".
@@ -124,6 +144,15 @@ _SIZES = {
     "minItems": ("at least", "item"), "maxItems": ("at most", "item"),
     "minProperties": ("at least", "key"), "maxProperties": ("at most", "key"),
     "minLength": ("at least", "character"), "maxLength": ("at most", "character"),
+}
+
+
+#: How each JSON Schema keyword's errors are worded; any other keyword's, as jsonschema says them.
+_EXPLAINERS: dict[str, Callable[[jsonschema.ValidationError, tuple[Any, ...], str], Iterator[Message]]] = {
+    "additionalProperties": _unknown_keys, "required": _missing_key, "enum": _not_one_of, "const": _not_the_one,
+    "type": _wrong_type, "anyOf": _none_of, "oneOf": _none_of, "pattern": _not_matching,
+    "minimum": _out_of_range, "maximum": _out_of_range, "uniqueItems": _listed_twice,
+    **{keyword: _wrong_size for keyword in _SIZES},
 }
 
 
