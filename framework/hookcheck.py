@@ -18,16 +18,23 @@ if TYPE_CHECKING:
 
 def move_problem(state: State, move: Any) -> str | None:
     """What is wrong with ``move`` as a move a plugin offers in ``state``, or None."""
-    piles = state.piles
-    if type(move) is Move:  # the usual case first, quickly: a sound move
-        source, target, count, action = move
-        if (type(source) is type(target) is type(count) is int and type(action) is str and count >= 1
-                and -1 <= source < len(piles) and -1 <= target < len(piles)
-                and (action or (source >= 0 and target >= 0 and source != target and count <= len(piles[source])))):
-            return None
+    if type(move) is Move and _sound(move, state.piles):  # the usual case first, quickly
+        return None
     if not isinstance(move, Move):
         return f"{shown(move)} is not a Move"
-    last = len(piles) - 1
+    return _fields_problem(move, len(state.piles) - 1) or _card_move_problem(state, move)
+
+
+def _sound(move: Move, piles: list[list[int]]) -> bool:
+    """Whether ``move`` is a sound move of a state with ``piles``, told quickly."""
+    source, target, count, action = move
+    return (type(source) is type(target) is type(count) is int and type(action) is str and count >= 1
+            and -1 <= source < len(piles) and -1 <= target < len(piles)
+            and (action != "" or (source >= 0 and target >= 0 and source != target and count <= len(piles[source]))))
+
+
+def _fields_problem(move: Move, last: int) -> str | None:
+    """What is wrong with the fields of ``move`` by themselves: piles from -1 to ``last``, a count, an action."""
     for field in ("source", "target"):
         pile = getattr(move, field)
         if not _is_whole(pile) or not -1 <= pile <= last:
@@ -36,46 +43,66 @@ def move_problem(state: State, move: Any) -> str | None:
         return f"{move!r}: count {move.count!r} is not a whole number, 1 or more"
     if not isinstance(move.action, str):
         return f"{move!r}: action {move.action!r} is not text"
-    if not move.action:  # a card move, which the kernel makes itself
-        if move.source < 0 or move.target < 0 or move.source == move.target:
-            return f"{move!r}: a card move goes from one pile to another"
-        if move.count > len(piles[move.source]):
-            return f"{move!r}: pile {move.source} holds {len(piles[move.source])} cards"
+    return None
+
+
+def _card_move_problem(state: State, move: Move) -> str | None:
+    """What is wrong with ``move``, if it is a card move (which the kernel makes itself), in ``state``."""
+    if move.action:
+        return None
+    if move.source < 0 or move.target < 0 or move.source == move.target:
+        return f"{move!r}: a card move goes from one pile to another"
+    if move.count > len(state.piles[move.source]):
+        return f"{move!r}: pile {move.source} holds {len(state.piles[move.source])} cards"
     return None
 
 
 def change_problem(state: State, change: Any) -> str | None:
     """What is wrong with ``change`` as the next change to make to ``state``, or None."""
+    if isinstance(change, Transfer):
+        return _transfer_problem(state, change)
+    if isinstance(change, SetVar):
+        return _set_var_problem(state, change)
+    if isinstance(change, SetFaceDown):
+        return _face_down_problem(state, change)
+    return f"{shown(change)} is not a change (Transfer, SetVar or SetFaceDown)"
+
+
+def _transfer_problem(state: State, change: Transfer) -> str | None:
     piles = state.piles
     last = len(piles) - 1
-    if isinstance(change, Transfer):
-        for field in ("source", "target"):
-            pile = getattr(change, field)
-            if not _is_whole(pile) or not 0 <= pile <= last:
-                return f"{change!r}: {field} {pile!r} is not a pile number from 0 to {last}"
-        if change.source == change.target:
-            return f"{change!r}: a transfer goes from one pile to another"
-        if not _is_whole(change.count) or not 1 <= change.count <= len(piles[change.source]):
-            return (f"{change!r}: count {change.count!r} is not from 1 to the "
-                    f"{len(piles[change.source])} cards of pile {change.source}")
-        if not isinstance(change.turn, bool):
-            return f"{change!r}: turn {change.turn!r} is not true or false"
-        return None
-    if isinstance(change, SetVar):
-        if not isinstance(change.name, str) or change.name not in state.vars:
-            return f"{change!r}: the state keeps no variable {change.name!r}"
-        initial = state.game.initial_vars[change.name]
-        if not is_like(change.value, initial):
-            return f"{change!r}: {change.value!r} is not a value like {initial!r}"
-        return None
-    if isinstance(change, SetFaceDown):
-        if not _is_whole(change.pile) or not 0 <= change.pile <= last:
-            return f"{change!r}: pile {change.pile!r} is not a pile number from 0 to {last}"
-        if not _is_whole(change.count) or not 0 <= change.count <= len(piles[change.pile]):
-            return (f"{change!r}: count {change.count!r} is not from 0 to the "
-                    f"{len(piles[change.pile])} cards of pile {change.pile}")
-        return None
-    return f"{shown(change)} is not a change (Transfer, SetVar or SetFaceDown)"
+    for field in ("source", "target"):
+        pile = getattr(change, field)
+        if not _is_whole(pile) or not 0 <= pile <= last:
+            return f"{change!r}: {field} {pile!r} is not a pile number from 0 to {last}"
+    if change.source == change.target:
+        return f"{change!r}: a transfer goes from one pile to another"
+    if not _is_whole(change.count) or not 1 <= change.count <= len(piles[change.source]):
+        return (f"{change!r}: count {change.count!r} is not from 1 to the "
+                f"{len(piles[change.source])} cards of pile {change.source}")
+    if not isinstance(change.turn, bool):
+        return f"{change!r}: turn {change.turn!r} is not true or false"
+    return None
+
+
+def _set_var_problem(state: State, change: SetVar) -> str | None:
+    if not isinstance(change.name, str) or change.name not in state.vars:
+        return f"{change!r}: the state keeps no variable {change.name!r}"
+    initial = state.game.initial_vars[change.name]
+    if not is_like(change.value, initial):
+        return f"{change!r}: {change.value!r} is not a value like {initial!r}"
+    return None
+
+
+def _face_down_problem(state: State, change: SetFaceDown) -> str | None:
+    piles = state.piles
+    last = len(piles) - 1
+    if not _is_whole(change.pile) or not 0 <= change.pile <= last:
+        return f"{change!r}: pile {change.pile!r} is not a pile number from 0 to {last}"
+    if not _is_whole(change.count) or not 0 <= change.count <= len(piles[change.pile]):
+        return (f"{change!r}: count {change.count!r} is not from 0 to the "
+                f"{len(piles[change.pile])} cards of pile {change.pile}")
+    return None
 
 
 def limits_problem(state: State, answer: Any) -> str | None:
@@ -83,15 +110,20 @@ def limits_problem(state: State, answer: Any) -> str | None:
     if not isinstance(answer, Mapping):
         return f"{shown(answer)} is not a mapping of pile numbers to numbers of cards"
     last = len(state.piles) - 1
-    if {*map(type, answer), *map(type, answer.values())} <= {int}:  # the usual case first, quickly: sound limits
-        if min(answer, default=0) >= 0 and max(answer, default=0) <= last and min(answer.values(), default=0) >= 0:
-            return None
+    if _sound_limits(answer, last):  # the usual case first, quickly
+        return None
     for pile, most in answer.items():
         if not _is_whole(pile) or not 0 <= pile <= last:
             return f"{pile!r} is not a pile number from 0 to {last}"
         if not _is_whole(most) or most < 0:
             return f"pile {pile}: {shown(most)} is not a number of cards, 0 or more"
     return None
+
+
+def _sound_limits(answer: Mapping[Any, Any], last: int) -> bool:
+    """Whether ``answer`` maps piles from 0 to ``last`` to counts of 0 or more, all whole numbers; told quickly."""
+    return ({*map(type, answer), *map(type, answer.values())} <= {int} and min(answer, default=0) >= 0
+            and max(answer, default=0) <= last and min(answer.values(), default=0) >= 0)
 
 
 def line_problem(answer: Any) -> str | None:
