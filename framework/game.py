@@ -41,10 +41,7 @@ class Game(Rules):
         if self.gatherers:
             found[GATHERS_VAR] = 0
         for plugin, variables in self.hooks.state_vars(self):
-            for name, value in variables.items():
-                if name in found:
-                    raise PatienceError(f"plugin {plugin!r}: variable {name!r} is already used")
-                found[name] = value
+            _add_vars(found, plugin, variables)
         return found
 
     # --- states ----------------------------------------------------------------------------
@@ -53,70 +50,67 @@ class Game(Rules):
         """The opening position of deal ``seed``: a whole number (0 or more), or a named deal
         that a plugin of the game knows (``ms:617``); any other value is refused with a ``PatienceError``."""
         seed = parse_seed(seed)
-        order = self.pack_order(seed)
-        for step in self.spec.deal:
-            if step.card is not None:
-                order.remove(step.card)  # named cards leave the pack before the deal
-        order.reverse()  # pop() takes the next card of the pack
+        order = self._dealing_order(seed)
         piles: list[list[int]] = [[] for _ in self.pile_names]
         face_down = [0] * len(piles)
         variables = dict(self.initial_vars)
         if self.spec.base_rank == FIRST_CARD_DEALT:
             variables[BASE_RANK_VAR] = RANK[order[-1]]
         for step in self.spec.deal:
-            if step.play_to_foundations:
-                self._deal_playing_up(step, variables.get(BASE_RANK_VAR), order, piles)
-            elif step.base_cards:
-                # the first card dealt, whose rank is the base rank, keeps its place in the pack
-                others = order[:-1] if self.spec.base_rank == FIRST_CARD_DEALT else order
-                self._deal_base_cards(step, variables[BASE_RANK_VAR], others, order, piles)
-            else:
-                self._deal_step(step, order, piles, face_down)
+            self._deal_one(step, variables.get(BASE_RANK_VAR), order, piles, face_down)
         if self.spec.base_rank == FIRST_FOUNDATION_CARD:
             variables[BASE_RANK_VAR] = RANK[piles[self.foundation_piles[0]][0]]
         return State(self, piles, face_down, variables, seed)
 
-    def _deal_step(self, step: DealStep, order: list[int], piles: list[list[int]], face_down: list[int]) -> None:
-        """Deal one step from ``order`` (the pack, its next card last) onto ``piles``."""
+    def _dealing_order(self, seed: Seed) -> list[int]:
+        """The pack of deal ``seed`` as the deal takes it, the next card last, less the cards deal steps name."""
+        order = self.pack_order(seed)
+        for step in self.spec.deal:
+            if step.card is not None:
+                order.remove(step.card)  # named cards leave the pack before the deal
+        order.reverse()  # pop() takes the next card of the pack
+        return order
+
+    def _deal_one(self, step: DealStep, base_rank: int | None, order: list[int], piles: list[list[int]],
+                  face_down: list[int]) -> None:
+        """Deal one step from ``order`` (the pack, its next card last) onto ``piles``, as the step says."""
+        if step.play_to_foundations:
+            self._deal_playing_up(step, base_rank, order, piles)
+        elif step.base_cards:
+            # the first card dealt, whose rank is the base rank, keeps its place in the pack
+            others = order[:-1] if self.spec.base_rank == FIRST_CARD_DEALT else order
+            self._deal_base_cards(step, base_rank, others, order, piles)
+        else:
+            self._deal_step(step, order, piles, face_down)
+
+    def _targets(self, step: DealStep) -> list[int]:
+        """The piles deal ``step`` deals to, in order."""
         group = self.groups[step.group]
-        targets = list(group.piles) if step.piles is None else [group.piles[index] for index in step.piles]
+        return list(group.piles) if step.piles is None else [group.piles[index] for index in step.piles]
+
+    def _deal_step(self, step: DealStep, order: list[int], piles: list[list[int]], face_down: list[int]) -> None:
+        """Deal one step of cards from ``order`` (the pack, its next card last) onto ``piles``, as they come."""
+        targets = self._targets(step)
         if step.card is not None:
             piles[targets[0]].append(step.card)
             return
-        if step.cards is not None:
-            counts = list(step.cards)
-        elif step.by_rows:
-            counts = [len(order) // len(targets) + (i < len(order) % len(targets)) for i in range(len(targets))]
-        else:
-            counts = [len(order)]
-        dealt: list[list[int]] = [[] for _ in targets]
-        if step.by_rows:
-            for row in range(max(counts)):
-                for slot, count in enumerate(counts):
-                    if row < count:
-                        dealt[slot].append(order.pop())
-        else:
-            for slot, count in enumerate(counts):
-                dealt[slot] = [order.pop() for _ in range(count)]
-        if step.ranks_at_bottom:
-            low = step.ranks_at_bottom
-            dealt = [[card for card in cards if RANK[card] in low] + [card for card in cards if RANK[card] not in low]
-                     for cards in dealt]
+        dealt = _low_ranks_first(step.ranks_at_bottom, _dealt(step, order, len(targets)))
+        stock = self.groups[step.group].role == Role.STOCK
         for slot, pile in enumerate(targets):
-            if group.role == Role.STOCK:
+            if stock:
                 piles[pile].extend(reversed(dealt[slot]))  # the next card of the pack is on top
                 continue
             piles[pile].extend(dealt[slot])
             if step.face_down:
                 face_down[pile] += step.face_down[slot]
 
-    def _deal_base_cards(self, step: DealStep, base_rank: int, candidates: list[int], order: list[int],
+    def _deal_base_cards(self, step: DealStep, base_rank: int | None, candidates: list[int], order: list[int],
                          piles: list[list[int]]) -> None:
         """Take every card of ``base_rank`` among ``candidates`` out of ``order`` (the pack, its next card last),
         in pack order, and put one on each pile of the step's group in turn: on the first empty pile that takes
         its suit, where the group's piles each take one."""
         group = self.groups[step.group]
-        targets = list(group.piles) if step.piles is None else [group.piles[index] for index in step.piles]
+        targets = self._targets(step)
         for card in [card for card in reversed(candidates) if RANK[card] == base_rank]:
             order.remove(card)
             pile = next((pile for pile in targets if not piles[pile] and self.pile_suit[pile] in (-1, SUIT[card])),
@@ -128,8 +122,7 @@ class Game(Rules):
     def _deal_playing_up(self, step: DealStep, base_rank: int | None, order: list[int], piles: list[list[int]]) -> None:
         """Deal the rest of ``order`` row by row to the step's piles, each card that fits a foundation going there
         instead (its pile's turn then passes to the next pile)."""
-        group = self.groups[step.group]
-        targets = list(group.piles) if step.piles is None else [group.piles[index] for index in step.piles]
+        targets = self._targets(step)
         while order:
             for pile in targets:
                 if not order:
@@ -173,6 +166,47 @@ class Game(Rules):
 
     def __repr__(self) -> str:
         return f"<Game {self.id}: {self.name}>"
+
+
+def _add_vars(found: dict[str, Any], plugin: str, variables: Mapping[str, Any]) -> None:
+    """Add a plugin's state ``variables`` to those ``found``; a name already used is the plugin's error."""
+    for name, value in variables.items():
+        if name in found:
+            raise PatienceError(f"plugin {plugin!r}: variable {name!r} is already used")
+        found[name] = value
+
+
+def _counts(step: DealStep, left: int, piles: int) -> list[int]:
+    """How many cards deal ``step`` gives each of its ``piles``, with ``left`` cards in the pack."""
+    if step.cards is not None:
+        return list(step.cards)
+    if step.by_rows:
+        return [left // piles + (index < left % piles) for index in range(piles)]
+    return [left]
+
+
+def _dealt(step: DealStep, order: list[int], piles: int) -> list[list[int]]:
+    """The cards deal ``step`` takes from ``order`` (the pack, its next card last) for each of its ``piles``, in the
+    order they are dealt: row by row, or each pile's cards in turn."""
+    counts = _counts(step, len(order), piles)
+    dealt: list[list[int]] = [[] for _ in range(piles)]
+    if step.by_rows:
+        for row in range(max(counts)):
+            for slot, count in enumerate(counts):
+                if row < count:
+                    dealt[slot].append(order.pop())
+    else:
+        for slot, count in enumerate(counts):
+            dealt[slot] = [order.pop() for _ in range(count)]
+    return dealt
+
+
+def _low_ranks_first(low: frozenset[int], dealt: list[list[int]]) -> list[list[int]]:
+    """Each pile's cards of ``dealt`` with those of the ranks ``low`` put under the others."""
+    if not low:
+        return dealt
+    return [[card for card in cards if RANK[card] in low] + [card for card in cards if RANK[card] not in low]
+            for cards in dealt]
 
 
 def load_game(name_or_path: str | os.PathLike[str]) -> Game:
