@@ -16,7 +16,7 @@ import importlib.metadata
 import json
 import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from . import plugins
@@ -90,6 +90,41 @@ def _range(schema: Schema, low: str, high: str) -> str:
     return ""
 
 
+def _fixed_words(schema: Schema) -> str | None:
+    """What a value of ``schema`` is, where the schema fixes it: one value, one of some values, or the names of
+    groups (``x-patience``); None where it does not."""
+    if "const" in schema:
+        return literal(schema["const"])
+    if "enum" in schema:
+        values = schema["enum"]
+        return literal(values[0]) if len(values) == 1 else "one of " + ", ".join(literal(value) for value in values)
+    return _MARKED_WORDS.get(schema.get("x-patience", ""))
+
+
+#: Values the schema marks as names of the game's groups (``x-patience``).
+_MARKED_WORDS = {"groups": "a list of names of this game's groups", "group": "the name of one of this game's groups"}
+
+
+def _text_words(kind: str, schema: Schema) -> str:
+    text = "text"
+    if "pattern" in schema:
+        text += f" matching `{schema['pattern']}`"
+    length = _range(schema, "minLength", "maxLength")
+    return text + (f" ({length} characters)" if length else "")
+
+
+def _number_words(kind: str, schema: Schema) -> str:
+    bounds = _range(schema, "minimum", "maximum")
+    return ("a whole number" if kind == "integer" else "a number") + (f" ({bounds})" if bounds else "")
+
+
+#: The words for each JSON type that holds no other values.
+_SCALAR_WORDS: dict[str, Callable[[str, Schema], str]] = {
+    "string": _text_words, "integer": _number_words, "number": _number_words,
+    "boolean": lambda kind, schema: "`true` or `false`", "null": lambda kind, schema: "nothing (`null`)",
+}
+
+
 class _Writer:
     """Walks a schema and writes the reference, one section per mapping of keys."""
 
@@ -116,20 +151,12 @@ class _Writer:
                 self.value_types.append(name)
             return f"a [{_words(name)}](#{anchor('type', name)})"
         schema = target
-        if "const" in schema:
-            return literal(schema["const"])
-        if "enum" in schema and len(schema["enum"]) == 1:
-            return literal(schema["enum"][0])
-        if "enum" in schema:
-            return "one of " + ", ".join(literal(value) for value in schema["enum"])
+        fixed = _fixed_words(schema)
+        if fixed is not None:
+            return fixed
         for combinator in ("anyOf", "oneOf"):
             if combinator in schema:
                 return " or ".join(self.describe(option, path) for option in schema[combinator])
-        marked = schema.get("x-patience")
-        if marked == "groups":
-            return "a list of names of this game's groups"
-        if marked == "group":
-            return "the name of one of this game's groups"
         types = schema.get("type", "object" if _has_keys(schema) else None)
         if types is None:
             return "any value"
@@ -147,43 +174,37 @@ class _Writer:
         return [f"- Value: {self.describe(schema, path)}."]
 
     def _describe_type(self, kind: str, schema: Schema, path: str) -> str:
-        if kind == "string":
-            text = "text"
-            if "pattern" in schema:
-                text += f" matching `{schema['pattern']}`"
-            length = _range(schema, "minLength", "maxLength")
-            return text + (f" ({length} characters)" if length else "")
-        if kind in ("integer", "number"):
-            bounds = _range(schema, "minimum", "maximum")
-            return ("a whole number" if kind == "integer" else "a number") + (f" ({bounds})" if bounds else "")
-        if kind == "boolean":
-            return "`true` or `false`"
-        if kind == "null":
-            return "nothing (`null`)"
         if kind == "array":
-            extras = []
-            if "minItems" in schema or "maxItems" in schema:
-                extras.append(_range(schema, "minItems", "maxItems") + " items")
-            if schema.get("uniqueItems"):
-                extras.append("no repeats")
-            text = "a list" + (f" ({', '.join(extras)})" if extras else "")
-            if "items" in schema:
-                text += " of: " + self.describe(schema["items"], path + "[]")
-            return text
+            return self._list_words(schema, path)
         if kind == "object":
-            if _has_keys(schema):
-                return f"a mapping with the keys of [`{path}`](#{anchor('keys', path)})"
-            text = "a mapping"
-            if isinstance(schema.get("additionalProperties"), Mapping):
-                names = schema.get("propertyNames")
-                key = self.describe(names, path) if isinstance(names, Mapping) else "a name"
-                text += f" from {key} to " + self.describe(schema["additionalProperties"], path + ".NAME")
-            if schema.get("minProperties") == schema.get("maxProperties") == 1:
-                text += " (exactly one entry)"
-            elif "minProperties" in schema or "maxProperties" in schema:
-                text += f" ({_range(schema, 'minProperties', 'maxProperties')} entries)"
-            return text
-        return f"a {kind}"
+            return self._mapping_words(schema, path)
+        words = _SCALAR_WORDS.get(kind)
+        return words(kind, schema) if words else f"a {kind}"
+
+    def _list_words(self, schema: Schema, path: str) -> str:
+        extras = []
+        if "minItems" in schema or "maxItems" in schema:
+            extras.append(_range(schema, "minItems", "maxItems") + " items")
+        if schema.get("uniqueItems"):
+            extras.append("no repeats")
+        text = "a list" + (f" ({', '.join(extras)})" if extras else "")
+        if "items" in schema:
+            text += " of: " + self.describe(schema["items"], path + "[]")
+        return text
+
+    def _mapping_words(self, schema: Schema, path: str) -> str:
+        if _has_keys(schema):
+            return f"a mapping with the keys of [`{path}`](#{anchor('keys', path)})"
+        text = "a mapping"
+        if isinstance(schema.get("additionalProperties"), Mapping):
+            names = schema.get("propertyNames")
+            key = self.describe(names, path) if isinstance(names, Mapping) else "a name"
+            text += f" from {key} to " + self.describe(schema["additionalProperties"], path + ".NAME")
+        if schema.get("minProperties") == schema.get("maxProperties") == 1:
+            text += " (exactly one entry)"
+        elif "minProperties" in schema or "maxProperties" in schema:
+            text += f" ({_range(schema, 'minProperties', 'maxProperties')} entries)"
+        return text
 
     # --- sections -----------------------------------------------------------------------
 
@@ -200,21 +221,26 @@ class _Writer:
         nested: list[tuple[Schema, str, str | None]] = []
         for key, value in schema["properties"].items():
             key_path = f"{path}.{key}" if path else key
-            target, _ = self.resolve(value)
-            text = value.get("description") or target.get("description")
-            self.lines += [f"{'#' * (level + 1)} `{key_path}`", ""]
-            if text:
-                self.lines += [text, ""]
-            if key in required:
-                self.lines.append("- Required.")
-            self.lines += self.value_lines(value, key_path)
-            default = value["default"] if "default" in value else target.get("default")
-            if "default" in value or "default" in target:
-                self.lines.append(f"- Default: {literal(default)}.")
-            self.lines.append("")
+            text = self._key(value, key_path, key in required, level + 1)
             nested += self._mappings_in(value, key_path, text)
         for inner, inner_path, inner_description in nested:
             self.section(inner, inner_path, f"`{inner_path}`", inner_description, level)
+
+    def _key(self, value: Schema, path: str, required: bool, level: int) -> str | None:
+        """The heading and items of the key at ``path`` whose value's schema is ``value``; its description."""
+        target, _ = self.resolve(value)
+        text = value.get("description") or target.get("description")
+        self.lines += [f"{'#' * level} `{path}`", ""]
+        if text:
+            self.lines += [text, ""]
+        if required:
+            self.lines.append("- Required.")
+        self.lines += self.value_lines(value, path)
+        default = value["default"] if "default" in value else target.get("default")
+        if "default" in value or "default" in target:
+            self.lines.append(f"- Default: {literal(default)}.")
+        self.lines.append("")
+        return text
 
     def _mappings_in(self, schema: Schema, path: str, description: str | None) -> list[tuple[Schema, str, str | None]]:
         """The mappings of keys a value at ``path`` holds, each with its own path."""
