@@ -83,14 +83,14 @@ class Game(Rules):
         else:
             self._deal_step(step, order, piles, face_down)
 
-    def _targets(self, step: DealStep) -> list[int]:
+    def step_piles(self, step: DealStep) -> list[int]:
         """The piles deal ``step`` deals to, in order."""
         group = self.groups[step.group]
         return list(group.piles) if step.piles is None else [group.piles[index] for index in step.piles]
 
     def _deal_step(self, step: DealStep, order: list[int], piles: list[list[int]], face_down: list[int]) -> None:
         """Deal one step of cards from ``order`` (the pack, its next card last) onto ``piles``, as they come."""
-        targets = self._targets(step)
+        targets = self.step_piles(step)
         if step.card is not None:
             piles[targets[0]].append(step.card)
             return
@@ -110,7 +110,7 @@ class Game(Rules):
         in pack order, and put one on each pile of the step's group in turn: on the first empty pile that takes
         its suit, where the group's piles each take one."""
         group = self.groups[step.group]
-        targets = self._targets(step)
+        targets = self.step_piles(step)
         for card in [card for card in reversed(candidates) if RANK[card] == base_rank]:
             order.remove(card)
             pile = next((pile for pile in targets if not piles[pile] and self.pile_suit[pile] in (-1, SUIT[card])),
@@ -122,7 +122,7 @@ class Game(Rules):
     def _deal_playing_up(self, step: DealStep, base_rank: int | None, order: list[int], piles: list[list[int]]) -> None:
         """Deal the rest of ``order`` row by row to the step's piles, each card that fits a foundation going there
         instead (its pile's turn then passes to the next pile)."""
-        targets = self._targets(step)
+        targets = self.step_piles(step)
         while order:
             for pile in targets:
                 if not order:

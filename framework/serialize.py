@@ -67,21 +67,31 @@ def read_state(game: Game, data: Mapping[str, Any] | str) -> SavedState:
     piles = _read_piles(game, data.get("piles"))
     face_down = _read_face_down(game, data.get("face_down", {}), piles)
     variables = _read_vars(game, data.get("vars", {}))
-    seed = data.get("seed")
-    if seed is not None:
-        try:
-            seed = parse_seed(seed)
-            game.pack_order(seed)
-        except PatienceError as error:
-            raise StateError(f"field 'seed': {error}") from None
-    moves = data.get("moves")
+    seed = _read_seed(game, data.get("seed"))
+    return SavedState(piles, face_down, variables, seed, _read_moves(data.get("moves"), seed))
+
+
+def _read_seed(game: Game, seed: Any) -> Seed | None:
+    """The seed of the deal a state was played from, if it gives one: a deal ``game`` has."""
+    if seed is None:
+        return None
+    try:
+        parsed = parse_seed(seed)
+        game.pack_order(parsed)
+    except PatienceError as error:
+        raise StateError(f"field 'seed': {error}") from None
+    return parsed
+
+
+def _read_moves(moves: Any, seed: Seed | None) -> list[str]:
+    """The texts of the moves played from deal ``seed``, if a state gives them."""
     if moves is None:
-        moves = []
+        return []
     if not isinstance(moves, list) or not all(isinstance(text, str) for text in moves):
         raise StateError("field 'moves': expected a list of move texts")
     if seed is None and moves:
         raise StateError("field 'moves': moves need the 'seed' of the deal they were played from")
-    return SavedState(piles, face_down, variables, seed, moves)
+    return moves
 
 
 def replayed(game: Game, saved: SavedState) -> State:
@@ -115,9 +125,7 @@ def _read_piles(game: Game, piles_data: Any) -> list[list[int]]:
     if not isinstance(piles_data, Mapping):
         raise StateError("field 'piles': expected an object of pile names to card lists")
     for name in piles_data:
-        if name not in game.pile_names:
-            raise StateError(f"field {_field('piles', name)}: no such pile in {game.id} "
-                             f"(piles: {', '.join(game.pile_names)})")
+        _known_pile(game, "piles", name)
     piles: list[list[int]] = []
     for name in game.pile_names:
         cards = piles_data.get(name)
@@ -137,10 +145,7 @@ def _read_face_down(game: Game, face_down_data: Any, piles: list[list[int]]) -> 
     face_down = [0] * len(piles)
     may_be_face_down = _piles_dealt_face_down(game)
     for name, count in face_down_data.items():
-        if name not in game.pile_names:
-            raise StateError(f"field {_field('face_down', name)}: no such pile in {game.id} "
-                             f"(piles: {', '.join(game.pile_names)})")
-        index = game.pile_index(name)
+        index = _known_pile(game, "face_down", name)
         if not _is_count(count) or not 0 <= count <= len(piles[index]):
             raise StateError(f"field {_field('face_down', name)}: expected a count from 0 to {len(piles[index])}, "
                              f"got {quoted(count)}")
@@ -148,6 +153,14 @@ def _read_face_down(game: Game, face_down_data: Any, piles: list[list[int]]) -> 
             raise StateError(f"field {_field('face_down', name)}: {game.id} never has face-down cards on this pile")
         face_down[index] = count
     return face_down
+
+
+def _known_pile(game: Game, field: str, name: Any) -> int:
+    """The index of the pile called ``name`` in the object ``field`` of a saved state; refused if ``game`` has none."""
+    if name not in game.pile_names:
+        raise StateError(f"field {_field(field, name)}: no such pile in {game.id} "
+                         f"(piles: {', '.join(game.pile_names)})")
+    return game.pile_index(name)
 
 
 def _piles_dealt_face_down(game: Game) -> set[int]:
@@ -160,8 +173,7 @@ def _piles_dealt_face_down(game: Game) -> set[int]:
         group = game.groups[step.group]
         if group.role == Role.STOCK or not any(step.face_down):
             continue
-        targets = list(group.piles) if step.piles is None else [group.piles[index] for index in step.piles]
-        found.update(pile for pile, down in zip(targets, step.face_down) if down)
+        found.update(pile for pile, down in zip(game.step_piles(step), step.face_down) if down)
     return found
 
 
@@ -170,26 +182,37 @@ def _read_vars(game: Game, vars_data: Any) -> dict[str, Any]:
         raise StateError("field 'vars': expected an object of variable names to values")
     variables = dict(game.initial_vars)
     for name, value in vars_data.items():
-        if name not in variables:
-            known = ", ".join(variables) or "none"
-            raise StateError(f"field {_field('vars', name)}: {game.id} keeps no variable of that name "
-                             f"(variables: {known})")
-        expected = variables[name]
-        if not is_like(value, expected):
-            raise StateError(f"field {_field('vars', name)}: expected a value like {expected!r}, got {quoted(value)}")
+        _check_var(game, variables, name, value)
         variables[name] = value
     if game.spec.base_rank is not None:
-        base = variables.get(BASE_RANK_VAR)
-        chosen_later = game.base_rank_played and base is None  # no card has been laid on a foundation yet
-        if not chosen_later and (not _is_count(base) or not 1 <= base <= 13):
-            raise StateError(f"field 'vars.{BASE_RANK_VAR}': expected the base rank, "
-                             f"a whole number from 1 (ace) to 13 (king); got {quoted(base)}")
+        _check_base_rank(game, variables.get(BASE_RANK_VAR))
     if REDEALS_VAR in variables:
         _check_count(variables, REDEALS_VAR, [group.spec.redeals for group in game.stocks])
     if GATHERS_VAR in variables:
         _check_count(variables, GATHERS_VAR, [group.spec.gather_and_deal.times for group in game.gatherers
                                               if group.spec.gather_and_deal])
     return variables
+
+
+def _check_var(game: Game, variables: dict[str, Any], name: str, value: Any) -> None:
+    """Refuse variable ``name`` of a saved state if ``game`` keeps no such variable, or ``value`` is not like its
+    value at the deal (among ``variables``)."""
+    if name not in variables:
+        known = ", ".join(variables) or "none"
+        raise StateError(f"field {_field('vars', name)}: {game.id} keeps no variable of that name "
+                         f"(variables: {known})")
+    expected = variables[name]
+    if not is_like(value, expected):
+        raise StateError(f"field {_field('vars', name)}: expected a value like {expected!r}, got {quoted(value)}")
+
+
+def _check_base_rank(game: Game, base: Any) -> None:
+    """Refuse a base rank that is not a rank, but where the first card laid on a foundation chooses it and none
+    has been laid yet (None)."""
+    chosen_later = game.base_rank_played and base is None
+    if not chosen_later and (not _is_count(base) or not 1 <= base <= 13):
+        raise StateError(f"field 'vars.{BASE_RANK_VAR}': expected the base rank, "
+                         f"a whole number from 1 (ace) to 13 (king); got {quoted(base)}")
 
 
 def _check_count(variables: dict[str, Any], name: str, limits: list[int]) -> None:
