@@ -6,9 +6,11 @@ Each bound is refused with the API's usual ``{"detail": ...}`` and the status th
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 import time
+from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
@@ -17,8 +19,9 @@ from helpers import issue_file, new, path, refused
 
 import framework
 from framework.web import app as web_app
+from framework.web import hints
 from framework.web.app import MAX_BODY_BYTES, MAX_GAME_MOVES, create_app
-from framework.web.hints import HINT_WORKERS, HINTS_WAITING
+from framework.web.hints import HINT_WORKERS, HINTS_WAITING, HintPool
 
 # --- bodies -----------------------------------------------------------------------------------
 
@@ -127,6 +130,34 @@ def test_hints_wait_in_a_bounded_queue_apart_from_other_requests(held_searches):
     assert sorted(answers.values()) == [200] * 10 + [429] * 35
     assert app.state.hints.taken == 0
     assert client.get(path(table, "/hint"), params={"seconds": 0.5}).status_code == 200
+
+
+def test_a_search_place_is_free_before_its_answer_is_given(monkeypatch):
+    # The race that made the test above fail now and then: the answer was given (and the client could ask
+    # again, or look at the places taken) before the search's place was given back.
+    pool = HintPool(workers=1, waiting=0)
+    taken_when_answered = []
+
+    class Watched(Future):
+        def set_result(self, result):
+            taken_when_answered.append(pool.taken)
+            super().set_result(result)
+
+        def set_exception(self, exception):
+            taken_when_answered.append(pool.taken)
+            super().set_exception(exception)
+
+    def fails():
+        raise ValueError("a bug")
+
+    async def ask_twice():
+        assert await pool.run(lambda: "answer") == "answer"
+        with pytest.raises(ValueError):
+            await pool.run(fails)
+
+    monkeypatch.setattr(hints, "Future", Watched)
+    asyncio.run(ask_twice())
+    assert taken_when_answered == [0, 0]
 
 
 def test_a_plugin_failing_in_a_hint_search_is_named_and_the_game_goes_on(tmp_path, install_plugin, monkeypatch):

@@ -68,12 +68,19 @@ class HintPool:
     def _work(self) -> None:
         while True:
             future, search = self._queue.get()
+            if not future.set_running_or_notify_cancel():
+                self._free()
+                continue
             try:
-                if future.set_running_or_notify_cancel():
-                    try:
-                        future.set_result(search())
-                    except BaseException as error:  # handed to the request, which answers it
-                        future.set_exception(error)
-            finally:
-                with self._lock:
-                    self._taken -= 1
+                result = search()
+            except BaseException as error:  # handed to the request, which answers it
+                self._free()
+                future.set_exception(error)
+            else:
+                # The place is given back before the answer: once answered, the client may ask again at once.
+                self._free()
+                future.set_result(result)
+
+    def _free(self) -> None:
+        with self._lock:
+            self._taken -= 1
