@@ -98,11 +98,13 @@ def replayed(game: Game, saved: SavedState) -> State:
     """Deal ``saved.seed`` with ``saved.moves`` played, which must lead to the saved position."""
     assert saved.seed is not None
     state = game.deal(saved.seed)
+    state.remember_legal_moves(False)  # a save of 10,000 moves would keep 10,000 positions' legal moves
     for number, text in enumerate(saved.moves):
         try:
             state.push(state.parse_move(text))
         except PatienceError as error:
             raise StateError(f"field 'moves[{number}]': {quoted(text)}: {error}") from None
+    state.remember_legal_moves(True)
     if (state.piles, state.face_down, state.vars) != (saved.piles, saved.face_down, saved.vars):
         raise StateError("field 'moves': the moves from the deal do not lead to the saved piles")
     return state

@@ -115,7 +115,7 @@ class Session:
 
     def __init__(self, state: State, *, autoplay: bool = True, turns: list[int] | None = None,
                  move_limit: int | None = None) -> None:
-        self.state = state
+        self.state = state  # (forgets the legal moves of the positions undo goes back to: ``state`` below)
         self.autoplay = autoplay
         #: The most moves the game may have played (None: no limit); a turn going beyond is refused.
         self.move_limit = move_limit
@@ -125,6 +125,23 @@ class Session:
         self.redo_turns: list[list[Move]] = []
         #: The winning line last found, which the hints follow while play stays on it.
         self.line: Line | None = None
+
+    @property
+    def state(self) -> State:
+        """The position in play, with the moves that led there.
+
+        A game in play goes back only by undo: its state keeps no legal moves for the
+        positions on its move stack (``State.remember_legal_moves``), which would be a
+        kilobyte and more a move (13 kB where 148 moves are legal), only the moves. Undo
+        works them out again for the one position it goes back to. That holds for every
+        state the session is given, one put back by a command that failed too.
+        """
+        return self._state
+
+    @state.setter
+    def state(self, state: State) -> None:
+        state.remember_legal_moves(False)
+        self._state = state
 
     @classmethod
     def new(cls, game: Game, seed: Seed, *, autoplay: bool = True,

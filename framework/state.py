@@ -2,7 +2,8 @@
 
 A position's legal moves and whether it is won are worked out once, when first
 asked for, and kept until the position changes: asking again is free, and
-``pop`` gives back what was known of the position it returns to.
+``pop`` gives back what was known of the position it returns to, unless the state
+is told not to remember it (``remember_legal_moves``).
 """
 
 from __future__ import annotations
@@ -46,6 +47,9 @@ _ANY, _FOUNDATION = Accepts.ANY, Role.FOUNDATION
 #: The actions the kernel carries out itself; every other action is a plugin's.
 _KERNEL_ACTIONS = frozenset({DEAL, REDEAL, GATHER, PAIR})
 
+#: What a state that does not remember (``State.remember_legal_moves``) keeps of a position on its stack.
+_UNKNOWN: tuple[None, None] = (None, None)
+
 #: The piles of a group that take each card on top (card -> piles), and its empty piles.
 Takers = tuple[dict[int, list[int]], list[int]]
 
@@ -88,7 +92,7 @@ class State:
     """
 
     __slots__ = ("game", "piles", "face_down", "vars", "seed", "move_stack", "_undo", "_legal", "_won", "_known",
-                 "hooks_checked")
+                 "hooks_checked", "_remember")
 
     def __init__(self, game: Game, piles: list[list[int]], face_down: list[int], variables: dict[str, Any],
                  seed: Seed | None = None) -> None:
@@ -105,6 +109,21 @@ class State:
         #: Whether a plugin's hook asked of this position is checked to leave it as it was. True but for the
         #: solver's working positions, where the check would cost a search up to 40% of its speed.
         self.hooks_checked = True
+        self._remember = True  # whether ``_known`` keeps them (else it holds _UNKNOWN)
+
+    def remember_legal_moves(self, remember: bool) -> None:
+        """Whether ``pop`` gives back the legal moves and outcome known of the position it returns to.
+
+        Remembered (as a state is made), they are kept for every position on the move
+        stack, so that a search, which pops back to each position to try its next move,
+        never works them out twice. Not remembered, a position popped back to works them
+        out again when asked for, and a state of thousands of moves holds a few hundred
+        bytes a move, not each position's legal moves: a game in play (``Session``). Told
+        not to, the state drops what it kept; a copy remembers again.
+        """
+        self._remember = remember
+        if not remember:
+            self._known = [_UNKNOWN] * len(self._known)
 
     @property
     def base_rank(self) -> int | None:
@@ -387,7 +406,7 @@ class State:
             raise
         self.move_stack.append(move)
         self._undo.append(undo)
-        self._known.append(known)
+        self._known.append(known if self._remember else _UNKNOWN)
         self._legal = self._won = None  # (what a plugin asked above was of a position on the way)
 
     def pop(self) -> Move:

@@ -11,6 +11,7 @@ too (``position``: a state from card texts, partial or with the pack whole; ``le
 from __future__ import annotations
 
 import ast
+import gc
 import inspect
 import itertools
 import json
@@ -21,8 +22,9 @@ import string
 import subprocess
 import sys
 import time
+import tracemalloc
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -213,6 +215,22 @@ def stuck_blockade(*, release_used: bool = True) -> framework.State:
         "piles": {name: cells.get(name, []) for name in game.pile_names},
         "vars": {"grid_rows": 11, "release_used": release_used, "released_cell": "g105" if release_used else None},
     })
+
+
+def kept_bytes(action: Callable[[], Any]) -> int:
+    """The bytes of memory more held once ``action`` has run, as tracemalloc counts them (what it made and freed
+    again not counted)."""
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        made = [action()]  # what it gives back is held while it is counted
+        gc.collect()
+        held = tracemalloc.get_traced_memory()[0] - before
+        made.clear()
+        return held
+    finally:
+        tracemalloc.stop()
 
 
 # --- the command line ----------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 import pytest
-from helpers import card_counts, cards_of, full_decks, play
+from helpers import card_counts, cards_of, full_decks, kept_bytes, play
 
 import framework
 from framework import (
@@ -94,6 +94,24 @@ def test_push_and_pop_restore_every_position(steeplechase):
         assert (state.position_key(), state.to_json()) == seen.pop()
     assert state.move_stack == []
     assert state == steeplechase.deal(1)
+
+
+def test_a_state_that_remembers_no_legal_moves_for_undo_works_them_out_again_after_pop():
+    # Triple FreeCell's deal 1 offers 148 moves; "t4 c1" and "c1 t4" go back and forth.
+    game = framework.load_game("triple-freecell")
+    remembering, forgetting = game.deal(1), game.deal(1)
+    forgetting.remember_legal_moves(False)
+    back_and_forth = ["t4 c1", "c1 t4"] * 100
+    remembered = kept_bytes(lambda: play(remembering, back_and_forth))
+    forgotten = kept_bytes(lambda: play(forgetting, back_and_forth))
+    assert forgotten * 20 < remembered, (forgotten, remembered)  # about 150 bytes a move, not 15 kB
+    for _ in range(200):
+        remembering.pop()
+        forgetting.pop()
+        assert forgetting.legal_moves() == remembering.legal_moves() and forgetting == remembering
+    assert forgetting == game.deal(1) and len(forgetting.legal_moves()) == 148
+    copied = forgetting.copy(stack=False)  # a copy remembers again, as the solver wants
+    assert kept_bytes(lambda: play(copied, back_and_forth)) > remembered / 2
 
 
 def test_the_stock_turn_is_undone(steeplechase):

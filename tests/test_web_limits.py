@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from helpers import issue_file, new, path, refused
+from helpers import issue_file, kept_bytes, new, path, play, refused
 
 import framework
+from framework.session import Session
 from framework.web import app as web_app
 from framework.web import hints
 from framework.web.app import MAX_BODY_BYTES, MAX_GAME_MOVES, create_app
@@ -246,3 +247,28 @@ def test_a_rule_file_that_asks_too_much_is_refused_at_once_by_the_server(tmp_pat
     refused(client.post("/api/sessions", json={"game": "wide", "seed": 1}), 400,
             "piles in all; a game may have at most 1,000", "moves in one position")
     assert "wide" not in [game["id"] for game in client.get("/api/games").json()]
+
+
+# --- memory -------------------------------------------------------------------------------------
+
+
+def test_a_game_in_play_keeps_a_few_hundred_bytes_a_move_not_its_legal_moves():
+    # Triple FreeCell's deal 1 offers 148 moves; "t4 c1" and "c1 t4" go back and forth. Each position's legal
+    # moves were kept for undo: 12.8 kB a move, 2.5 GB for the server's budget of 200,000 moves.
+    game = framework.load_game("triple-freecell")
+    session = Session(game.deal(1), autoplay=False)
+    for text in ["t4 c1", "c1 t4"] * 1000:
+        session.play(session.state.parse_move(text))
+    saved = session.to_json()
+    client = TestClient(create_app())
+    client.post("/api/sessions/load", json=saved).raise_for_status()  # the game's first load loads its rules
+    tables = []
+    kept = kept_bytes(lambda: tables.append(client.post("/api/sessions/load", params={"autoplay": False},
+                                                        json=saved).json()))
+    assert kept / 2000 < 1000, kept / 2000
+    undone = client.post(path(tables[0], "/undo")).json()  # the legal moves of the position before, worked out again
+    before_last = play(game.deal(1), ["t4 c1"])
+    assert len(undone["moves"]) == len(before_last.legal_moves()) and undone["moves_made"] == 1999
+    given = game.deal(1)  # a state a session is given (as a command that failed puts one back) forgets too
+    session.state = given
+    assert kept_bytes(lambda: play(given, ["t4 c1", "c1 t4"] * 100)) / 200 < 1000
