@@ -7,12 +7,14 @@ they find does not depend on the machine's speed.
 from __future__ import annotations
 
 import pytest
-from helpers import GAMES
+from helpers import GAMES, kept_bytes
 
 import framework
 import framework.solver.hint
 from framework.moves import Move
 from framework.session import Session, Suggestion, suggest
+from framework.solver import Budget, solve
+from framework.solver.line import Line
 from framework.state import Outcome
 
 #: Positions a hint's search may expand, and a clock it never reaches on these deals.
@@ -204,3 +206,19 @@ def test_without_a_line_the_hints_go_to_new_positions_until_none_is_left(searche
     assert session.hint(SECONDS, NODES) == Suggestion(None, "lost", "No winning line found: the solver proved that none "
                                                       "wins from here, and every move leads back to a position already reached.")
     assert len(searches) == 3
+
+
+def test_a_line_kept_holds_a_few_hundred_bytes_a_move():
+    # Each position of the line was kept whole (a tuple of tuples: 1.4 kB a position of FreeCell), and a server
+    # keeps a line for each of its games.
+    start = framework.load_game("freecell").deal(1)
+    moves = solve(start, Budget(nodes=NODES)).moves
+    assert len(moves) > 100
+    lines = []
+    kept = kept_bytes(lambda: lines.append(Line.through(start, moves)))
+    assert lines[0] is not None and kept / len(moves) < 600, kept / len(moves)
+    along = start.copy()
+    for step, move in enumerate(moves):
+        assert lines[0].step(along) == step
+        along.push(move)
+    assert lines[0].step(along) == len(moves) and lines[0].step(framework.load_game("freecell").deal(2)) is None

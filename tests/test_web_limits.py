@@ -23,6 +23,7 @@ from framework.web import app as web_app
 from framework.web import hints
 from framework.web.app import MAX_BODY_BYTES, MAX_GAME_MOVES, create_app
 from framework.web.hints import HINT_WORKERS, HINTS_WAITING, HintPool
+from framework.web.store import Sessions, UnknownSession
 
 # --- bodies -----------------------------------------------------------------------------------
 
@@ -215,9 +216,6 @@ def test_a_refusal_quotes_at_most_80_characters_of_what_it_was_sent():
 
 
 def test_the_games_kept_hold_at_most_the_move_budget_the_least_recently_used_dropped_first():
-    from framework.session import Session
-    from framework.web.store import Sessions, UnknownSession
-
     freecell = framework.load_game("freecell")
     sessions = Sessions(limit=10, move_budget=5)
     keys = [sessions.add(Session.new(freecell, seed, autoplay=False)[0]) for seed in (1, 2, 3)]
@@ -237,6 +235,22 @@ def test_the_games_kept_hold_at_most_the_move_budget_the_least_recently_used_dro
             session.undo()  # a move taken back is still held, as a move to redo
     with sessions.use(keys[2]) as session:
         assert len(session.state.move_stack) == 1 and len(session.redo_turns) == 1
+
+
+def test_the_winning_line_a_game_keeps_for_its_hints_counts_in_the_move_budget():
+    freecell = framework.load_game("freecell")
+    sessions = Sessions(limit=10, move_budget=10**6)
+    keys = [sessions.add(Session.new(freecell, seed, autoplay=False)[0]) for seed in (1, 2)]
+    with sessions.use(keys[1]) as session:
+        session.hint(3600, 20_000)
+        assert session.line is not None
+        length = len(session.line.moves)
+    sessions.move_budget = length - 1  # no move played, and the line alone is over it: the other game goes
+    with sessions.use(keys[1]):
+        pass
+    with pytest.raises(UnknownSession):
+        with sessions.use(keys[0]):
+            pass
 
 
 def test_a_rule_file_that_asks_too_much_is_refused_at_once_by_the_server(tmp_path, monkeypatch):

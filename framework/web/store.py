@@ -21,9 +21,9 @@ from ..session import Session
 
 #: How many games in play a server keeps; the least recently used one is dropped first.
 MAX_SESSIONS = 200
-#: How many moves (played and to redo) the games kept may hold in all, since the moves are
-#: what a game's memory grows with: about 0.4 to 1.2 kB each (the legal moves of every position
-#: played through are kept for undo), so at most about 250 MB.
+#: How many moves (played, to redo, and of the winning lines their hints follow) the games kept
+#: may hold in all, since the moves are what a game's memory grows with: about 200 bytes each (a
+#: game in play keeps no legal moves for undo: ``Session.state``).
 MAX_KEPT_MOVES = 200_000
 
 
@@ -118,5 +118,6 @@ class Sessions:
 
 
 def _moves(session: Session) -> int:
-    """The moves a game in play holds: played, and to redo."""
-    return len(session.state.move_stack) + sum(len(turn) for turn in session.redo_turns)
+    """The moves a game in play holds: played, to redo, and of the winning line its hints follow."""
+    line = 0 if session.line is None else len(session.line.moves)
+    return len(session.state.move_stack) + sum(len(turn) for turn in session.redo_turns) + line
