@@ -20,9 +20,9 @@ from helpers import issue_file, kept_bytes, new, path, play, refused
 import framework
 from framework.session import Session
 from framework.web import app as web_app
-from framework.web import hints
+from framework.web import pools
 from framework.web.app import MAX_BODY_BYTES, MAX_GAME_MOVES, create_app
-from framework.web.hints import HINT_WORKERS, HINTS_WAITING, HintPool
+from framework.web.pools import HINT_WORKERS, HINTS_WAITING, LOAD_WORKERS, LOADS_WAITING, BoundedPool
 from framework.web.store import Sessions, UnknownSession
 
 # --- bodies -----------------------------------------------------------------------------------
@@ -134,10 +134,10 @@ def test_hints_wait_in_a_bounded_queue_apart_from_other_requests(held_searches):
     assert client.get(path(table, "/hint"), params={"seconds": 0.5}).status_code == 200
 
 
-def test_a_search_place_is_free_before_its_answer_is_given(monkeypatch):
+def test_a_place_in_a_pool_is_free_before_its_answer_is_given(monkeypatch):
     # The race that made the test above fail now and then: the answer was given (and the client could ask
     # again, or look at the places taken) before the search's place was given back.
-    pool = HintPool(workers=1, waiting=0)
+    pool = BoundedPool("test", workers=1, waiting=0, busy="busy")
     taken_when_answered = []
 
     class Watched(Future):
@@ -157,9 +157,50 @@ def test_a_search_place_is_free_before_its_answer_is_given(monkeypatch):
         with pytest.raises(ValueError):
             await pool.run(fails)
 
-    monkeypatch.setattr(hints, "Future", Watched)
+    monkeypatch.setattr(pools, "Future", Watched)
     asyncio.run(ask_twice())
     assert taken_when_answered == [0, 0]
+
+
+def test_loads_wait_in_a_bounded_queue_apart_from_other_requests(monkeypatch):
+    release = threading.Event()
+    real = Session.from_json
+
+    def held(game, data, **options):
+        release.wait(60)
+        return real(game, data, **options)
+
+    app = create_app()
+    client = TestClient(app)
+    table = new(client, "freecell", 27)
+    saved = client.get(path(table, "/save")).json()
+    monkeypatch.setattr(Session, "from_json", held)
+    answers: dict[int, int] = {}
+    places = LOAD_WORKERS + LOADS_WAITING
+
+    def load(index: int) -> None:
+        answers[index] = client.post("/api/sessions/load", json=saved).status_code
+
+    loaders = [threading.Thread(target=load, args=(index,)) for index in range(places + 3)]
+    try:
+        for loader in loaders:
+            loader.start()
+        waited = time.monotonic()
+        while len(answers) < 3:  # the others are refused at once (before, every load waited its turn)
+            assert time.monotonic() < waited + 60, answers
+            time.sleep(0.01)
+        assert app.state.loads.taken == places and set(answers.values()) == {429}
+        busy = client.post("/api/sessions/load", json=saved)
+        refused(busy, 429, f"the server is loading {places} games already")
+        assert busy.headers["retry-after"] == "5"
+        assert client.get("/api/games/freecell").status_code == 200  # every load held, and the server answers
+        assert client.post(path(table, "/moves"), json={"move": "t1 c1"}).status_code == 200
+    finally:
+        release.set()
+        for loader in loaders:
+            loader.join()
+    assert sorted(answers.values()) == [201] * places + [429] * 3
+    assert app.state.loads.taken == 0
 
 
 def test_a_plugin_failing_in_a_hint_search_is_named_and_the_game_goes_on(tmp_path, install_plugin, monkeypatch):

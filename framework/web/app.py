@@ -3,7 +3,7 @@
 Every request is checked before anything changes: a body that does not match
 its model gets 422, input the kernel refuses (an illegal move, a damaged save)
 400, an unknown game or game in play 404, nothing to undo or redo 409, a body
-over ``MAX_BODY_BYTES`` 413, a hint while every search place is taken 429, and a
+over ``MAX_BODY_BYTES`` 413, a hint or a load while every place for one is taken 429, and a
 fault of the server itself 500. Each error answer is ``{"detail": "one line saying
 what is wrong"}``.
 """
@@ -29,7 +29,6 @@ from ..listing import listed_games
 from ..moves import Move
 from ..session import HINT_SECONDS, PlayError, Session, saved_game_id, suggest
 from .guards import BodyLimit, KnownHosts
-from .hints import Busy, HintPool
 from .models import (
     ErrorView,
     ExplainView,
@@ -42,6 +41,7 @@ from .models import (
     PlayMove,
     TableView,
 )
+from .pools import HINT_WORKERS, HINTS_WAITING, LOAD_WORKERS, LOADS_WAITING, BoundedPool, Busy
 from .store import Games, Sessions, UnknownGame, UnknownSession
 from .views import game_view, hint_view, moves_view, table_view
 
@@ -68,6 +68,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     409: {"model": ErrorView, "description": "Nothing to undo or redo, or the game has reached its length limit."},
     413: {"model": ErrorView, "description": "The request body is longer than the server reads."},
     422: {"model": ErrorView, "description": "The request does not match its schema; the detail names the field."},
+    429: {"model": ErrorView, "description": "Every place for a hint's search, or for a load, is taken; try again."},
     500: {"model": ErrorView, "description": "The server failed; its log has the details."},
 }
 
@@ -92,14 +93,18 @@ def create_app(
     app.router.route_class = _KernelJSONRoute
     games = Games()
     sessions = Sessions() if session_limit is None else Sessions(session_limit)
-    hints = app.state.hints = HintPool()  # the state names it for whoever watches the server
+    # (The state names the pools for whoever watches the server.)
+    hints = app.state.hints = BoundedPool("hint", HINT_WORKERS, HINTS_WAITING,
+                                          "the server is searching {count} hints already: ask again in a few seconds")
+    loads = app.state.loads = BoundedPool("load", LOAD_WORKERS, LOADS_WAITING,
+                                          "the server is loading {count} games already: ask again in a few seconds")
     _add_error_answers(app)
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
     if hosts is not None:  # added last, so asked first
         app.add_middleware(KnownHosts, hosts=hosts)
     # The routes, in the order the API's description lists them.
     _add_game_routes(app, games)
-    _add_start_routes(app, games, sessions, first_game, move_limit)
+    _add_start_routes(app, games, sessions, loads, first_game, move_limit)
     _add_table_routes(app, sessions)
     _add_turn_routes(app, sessions)
     _add_hint_route(app, sessions, hints)
@@ -123,9 +128,9 @@ def _add_game_routes(app: FastAPI, games: Games) -> None:
         return game_view(games.get(game))
 
 
-def _add_start_routes(app: FastAPI, games: Games, sessions: Sessions, first_game: str | None,
+def _add_start_routes(app: FastAPI, games: Games, sessions: Sessions, loads: BoundedPool, first_game: str | None,
                       move_limit: int) -> None:
-    """New games in play: on a deal, or from a save."""
+    """New games in play: on a deal, or from a save (replayed in one of the server's few load places)."""
 
     @app.post("/api/sessions", response_model=TableView, status_code=201, tags=["play"])
     def new_deal(request: NewDeal) -> dict[str, Any]:
@@ -136,14 +141,22 @@ def _add_start_routes(app: FastAPI, games: Games, sessions: Sessions, first_game
         return _started(sessions, session, auto)
 
     @app.post("/api/sessions/load", response_model=TableView, status_code=201, tags=["save and load"])
-    def load(
+    async def load(
         saved: dict[str, Any] = Body(description="A saved game, as GET .../save gives it, or a saved state."),
         autoplay: bool = Query(True, description="Play safe moves to the foundations after each move."),
     ) -> dict[str, Any]:
-        """Continue a saved game (or a saved state, as `state.to_json()` writes it)."""
-        game = games.get(saved_game_id(saved))
-        session = Session.from_json(game, saved, autoplay=autoplay, move_limit=move_limit)
-        return _started(sessions, session)
+        """Continue a saved game (or a saved state, as `state.to_json()` writes it).
+
+        Its moves are replayed on one of the server's few load places; when they and the queue
+        are all taken, 429.
+        """
+
+        def replay() -> dict[str, Any]:
+            game = games.get(saved_game_id(saved))
+            session = Session.from_json(game, saved, autoplay=autoplay, move_limit=move_limit)
+            return _started(sessions, session)
+
+        return await loads.run(replay)
 
 
 def _add_table_routes(app: FastAPI, sessions: Sessions) -> None:
@@ -223,7 +236,7 @@ def _add_turn_routes(app: FastAPI, sessions: Sessions) -> None:
             return table_view(key, session, session.auto_play())
 
 
-def _add_hint_route(app: FastAPI, sessions: Sessions, hints: HintPool) -> None:
+def _add_hint_route(app: FastAPI, sessions: Sessions, hints: BoundedPool) -> None:
     """The solver's hint, searched in one of the server's few search places."""
 
     @app.get("/api/sessions/{key}/hint", response_model=HintView, tags=["play"])
