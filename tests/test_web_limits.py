@@ -233,6 +233,12 @@ def test_a_plugin_failing_in_a_hint_search_is_named_and_the_game_goes_on(tmp_pat
     assert client.post(path(table, "/moves"), json={"move": "t1 c1"}).status_code == 200
 
 
+def test_an_unknown_key_is_quoted_short():
+    client = TestClient(create_app())
+    detail = refused(client.get("/api/sessions/" + "k" * 15_000), 404, "no game in play with key 'kkkkk")
+    assert len(detail) < 200, len(detail)  # before, the 15,000 characters in full
+
+
 def test_a_fault_of_the_server_is_a_json_500(monkeypatch):
     def broken(state, seconds):
         raise RuntimeError("a bug")

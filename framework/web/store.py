@@ -14,6 +14,7 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from ..errors import quoted
 from ..game import Game, load_game
 from ..loader import available_games
 from ..schemacheck import did_you_mean
@@ -98,7 +99,7 @@ class Sessions:
         with self._lock:
             entry = self._entries.get(key)
             if entry is None:
-                raise UnknownSession(f"no game in play with key {key!r}; start a new game")
+                raise UnknownSession(f"no game in play with key {quoted(key)}; start a new game")
             self._entries.move_to_end(key)
         session, lock = entry
         with lock, session.transaction():
