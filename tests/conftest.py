@@ -6,7 +6,6 @@ from __future__ import annotations
 import functools
 import importlib
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -16,6 +15,7 @@ from pathlib import Path
 from typing import NoReturn
 
 import pytest
+from helpers import serve_process
 
 import framework
 
@@ -184,13 +184,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
     """The address of a real ``patience serve`` on a free loopback port."""
-    process = subprocess.Popen([sys.executable, "-m", "framework.cli", "serve", "--port", "0"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process, address = serve_process()
     try:
-        line = process.stdout.readline()
-        address = re.search(r"http://127\.0\.0\.1:\d+/", line)
-        assert address, f"patience serve printed {line!r}; stderr: {process.stderr.read() if process.poll() is not None else ''}"
-        yield address.group(0)
+        yield address
     finally:
         process.terminate()
         process.wait(timeout=10)

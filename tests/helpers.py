@@ -362,6 +362,21 @@ def wait_for_deals(store: Path, count: int) -> None:
 # --- the web API and the browser ---------------------------------------------------------------
 
 
+def serve_process() -> tuple[subprocess.Popen[str], str]:
+    """A real ``patience serve`` started on a free loopback port, and its address (``http://127.0.0.1:PORT/``).
+
+    The caller stops it; its standard error is left unread for the caller too.
+    """
+    process = subprocess.Popen([sys.executable, "-m", "framework.cli", "serve", "--port", "0"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = process.stdout.readline() if process.stdout else ""
+    address = re.search(r"http://127\.0\.0\.1:\d+/", line)
+    if address is None:
+        process.kill()
+        raise AssertionError(f"patience serve printed {line!r}; stderr: {process.communicate()[1]}")
+    return process, address.group(0)
+
+
 def new(client: Any, game: str = "steeplechase", seed: int | str = 3, **options: object) -> dict[str, Any]:
     """A new game in play through the API's test ``client``: its table."""
     response = client.post("/api/sessions", json={"game": game, "seed": seed, **options})

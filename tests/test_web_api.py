@@ -6,6 +6,7 @@ started as a real command at the end, and by the browser tests.
 
 from __future__ import annotations
 
+import json
 import re
 import socket
 import subprocess
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from helpers import game_names, new, path, refused, stuck_blockade, won_in_one_steeplechase
+from helpers import game_names, new, path, refused, serve_process, stuck_blockade, won_in_one_steeplechase
 
 import framework
 from framework.safety import safe_moves
@@ -594,18 +595,36 @@ def test_the_server_socket_sends_each_answer_at_once():
 
 
 def test_serve_prints_the_address_and_serves_on_loopback():
-    server = subprocess.Popen([sys.executable, "-m", "framework.cli", "serve", "--port", "0"],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    server, address = serve_process()
     try:
-        line = server.stdout.readline()
-        address = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-        assert address, line
         import httpx2
 
-        assert httpx2.get(f"{address.group(0)}api/games/steeplechase", timeout=10).json()["name"] == "Steeplechase"
+        assert httpx2.get(f"{address}api/games/steeplechase", timeout=10).json()["name"] == "Steeplechase"
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+@pytest.mark.parametrize("request_text", [
+    b"GARBAGE\r\n\r\n",
+    b"GET /api/games HTTP/1.1\r\n\r\n",  # no Host
+    b"GET /\xff HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+    b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nno colon\r\n\r\n",
+    b"POST /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: abc\r\n\r\n",
+    b"POST /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+])
+def test_a_request_that_is_not_http_is_refused_as_the_api_refuses(server, request_text):
+    # uvicorn refuses these itself, before the application sees them: before, in plain text.
+    port = int(server.rsplit(":", 1)[1].strip("/"))
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+        connection.sendall(request_text)
+        answer = b""
+        while chunk := connection.recv(65536):  # the server closes the connection
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 400 ") and b"content-type: application/json" in head, answer
+    assert json.loads(body) == {"detail": "the request is not HTTP this server can read "
+                                          "(a request line, a header or a body is malformed)"}
 
 
 def test_serve_refuses_a_port_in_use_a_bad_port_and_an_unknown_game():

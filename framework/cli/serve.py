@@ -36,6 +36,7 @@ def serve(game: str | None, host: str, port: int, allowed: tuple[str, ...]) -> N
 
     from ..game import load_game
     from ..web.app import create_app
+    from ..web.protocol import JSONRefusals
 
     if game is not None:
         load_game(game)  # a name that does not load is refused now, not at the first visit
@@ -48,7 +49,7 @@ def serve(game: str | None, host: str, port: int, allowed: tuple[str, ...]) -> N
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"patience: the web player is at http://{shown}:{bound_port}/ (Ctrl+C stops it)", err=False)
     server = uvicorn.Server(uvicorn.Config(create_app(first_game=game, hosts=served_hosts(host, allowed)),
-                                           log_level="warning"))
+                                           http=JSONRefusals, log_level="warning"))
     server.run(sockets=[listener])
 
 

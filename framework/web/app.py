@@ -28,7 +28,7 @@ from ..jsontext import parse_json
 from ..listing import listed_games
 from ..moves import Move
 from ..session import HINT_SECONDS, PlayError, Session, saved_game_id, suggest
-from .guards import BodyLimit, KnownHosts
+from .guards import BodyLimit, KnownHosts, WholeFiles
 from .models import (
     ErrorView,
     ExplainView,
@@ -99,6 +99,7 @@ def create_app(
     loads = app.state.loads = BoundedPool("load", LOAD_WORKERS, LOADS_WAITING,
                                           "the server is loading {count} games already: ask again in a few seconds")
     _add_error_answers(app)
+    app.add_middleware(WholeFiles)
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
     if hosts is not None:  # added last, so asked first
         app.add_middleware(KnownHosts, hosts=hosts)

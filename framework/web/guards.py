@@ -1,6 +1,7 @@
-"""What every request passes before it reaches a route: the host it names and the size of its body.
+"""What every request passes before it reaches a route: the host it names, the size of its body, and
+the part of a file it asks for.
 
-Both are plain ASGI middleware, so that a refused request costs the server next to nothing:
+Each is plain ASGI middleware, so that a refused request costs the server next to nothing:
 no body beyond the limit is read, and the answer is the API's usual ``{"detail": ...}``.
 """
 
@@ -82,3 +83,21 @@ class BodyLimit:
 
     def too_large(self) -> str:
         return f"the request body is over {self.limit:,} bytes, the most this server reads"
+
+
+class WholeFiles:
+    """Drops a request's ``Range`` header, so that the page and its files are always sent whole (200).
+
+    Starlette answers a range it cannot give with a plain-text 400 or 416, not the API's
+    ``{"detail": ...}``; the files are a few kilobytes, and a server may always ignore a range
+    (RFC 9110, 14.2).
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            scope = {**scope, "headers": [(name, value) for name, value in scope["headers"]
+                                          if name.lower() not in (b"range", b"if-range")]}
+        await self.app(scope, receive, send)
