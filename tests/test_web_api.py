@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import json
 import re
+import signal
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -625,6 +627,27 @@ def test_a_request_that_is_not_http_is_refused_as_the_api_refuses(server, reques
     assert head.startswith(b"HTTP/1.1 400 ") and b"content-type: application/json" in head, answer
     assert json.loads(body) == {"detail": "the request is not HTTP this server can read "
                                           "(a request line, a header or a body is malformed)"}
+
+
+@pytest.mark.parametrize("presses", [1, 2])
+def test_ctrl_c_stops_a_server_holding_a_game_with_status_0_and_no_traceback(presses):
+    session = Session(framework.load_game("triple-freecell").deal(1), autoplay=False)
+    for text in ["t4 c1", "c1 t4"] * 500:
+        session.play(session.state.parse_move(text))
+    server, address = serve_process()
+    try:
+        import httpx2
+
+        httpx2.post(f"{address}api/sessions/load", json=session.to_json(), timeout=60).raise_for_status()
+        server.send_signal(signal.SIGINT)
+        if presses == 2:  # a second Ctrl-C while it stops: at once
+            time.sleep(0.05)
+            server.send_signal(signal.SIGINT)
+        _, log = server.communicate(timeout=30)
+    finally:
+        server.kill()
+        server.wait()
+    assert (server.returncode, log) == (0, ""), log[-2000:]
 
 
 def test_serve_refuses_a_port_in_use_a_bad_port_and_an_unknown_game():

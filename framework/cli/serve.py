@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import signal
 import socket
 import sys
+from typing import Any
 
 import click
 
@@ -48,9 +50,23 @@ def serve(game: str | None, host: str, port: int, allowed: tuple[str, ...]) -> N
     bound_port = listener.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"patience: the web player is at http://{shown}:{bound_port}/ (Ctrl+C stops it)", err=False)
+    # The application has nothing to start or stop (no lifespan): a lifespan task left waiting when a second
+    # Ctrl-C stops the server at once was cancelled, and uvicorn logged that as a traceback.
     server = uvicorn.Server(uvicorn.Config(create_app(first_game=game, hosts=served_hosts(host, allowed)),
-                                           http=JSONRefusals, log_level="warning"))
+                                           http=JSONRefusals, log_level="warning", lifespan="off"))
+
+    def interrupted(signum: int, frame: Any) -> None:
+        if not server.should_exit:  # before uvicorn has taken Ctrl-C over: stop at once
+            raise KeyboardInterrupt
+
+    # While it serves, uvicorn takes Ctrl-C itself (the first stops it once the requests under way are
+    # answered, a second at once), and raises each again once it has stopped, to whatever handled it
+    # before: here, where it has done its work (asyncio's own handler, in uvicorn's event loop, raised
+    # KeyboardInterrupt there: "Aborted!" and status 1, or a traceback after a second Ctrl-C). Once serving
+    # has ended, the games in play are freed with Ctrl-C ignored, and the command ends with status 0.
+    signal.signal(signal.SIGINT, interrupted)
     server.run(sockets=[listener])
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def listen(host: str, port: int) -> socket.socket:
