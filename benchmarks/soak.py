@@ -27,11 +27,10 @@ import sys
 import threading
 import time
 from collections import Counter
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from web_server import serving
+from web_server import memory_mb, serving
 
 #: Each kind of request, how often a client makes it (relative weights), and the statuses it may get.
 ACTIONS = {
@@ -132,14 +131,6 @@ def cards_of(saved: dict[str, Any] | None) -> Counter[str]:
     """Every card of a saved game (or saved state), face up or down, counted."""
     state = (saved or {}).get("state", saved or {})
     return Counter(card for pile in state.get("piles", {}).values() for card in pile)
-
-
-def memory_mb(pid: int) -> float:
-    """The resident set of process ``pid``, in MB (Linux)."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
 
 
 def play(client: Client, until: float) -> None:
