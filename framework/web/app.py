@@ -57,7 +57,7 @@ MAX_HINT_SECONDS = 30.0
 #: The longest request body read, in bytes: a saved game of ``MAX_GAME_MOVES`` moves is a tenth of it.
 MAX_BODY_BYTES = 1_000_000
 #: The most moves a game in play may have (played and to redo), so that a game's memory is bounded:
-#: about 130 bytes a move, so the ``MAX_SESSIONS`` games kept take at most a few hundred MB.
+#: about 200 bytes a move (``Session.state``); the games kept hold ``store.MAX_KEPT_MOVES`` in all.
 MAX_GAME_MOVES = 10_000
 
 STATIC = resources.files("framework.web") / "static"

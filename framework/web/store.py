@@ -24,7 +24,8 @@ from ..session import Session
 MAX_SESSIONS = 200
 #: How many moves (played, to redo, and of the winning lines their hints follow) the games kept
 #: may hold in all, since the moves are what a game's memory grows with: about 200 bytes each (a
-#: game in play keeps no legal moves for undo: ``Session.state``).
+#: game in play keeps no legal moves for undo: ``Session.state``). A server holding the whole
+#: budget of the costliest built-in game measured 79 MB (docs/web.md, "Memory").
 MAX_KEPT_MOVES = 200_000
 
 
