@@ -377,7 +377,7 @@ def per_cpu_second(runs: list[Run]) -> float:
 
 
 def ratio(ours: float, theirs: float) -> str:
-    return f"{ours / theirs:.2f}" if theirs else "-"
+    return f"{ours / theirs:.3g}" if theirs else "-"
 
 
 def table_row(name: str, deals: list[Deal], startup: float) -> str:
@@ -392,7 +392,7 @@ def table_row(name: str, deals: list[Deal], startup: float) -> str:
     our_median = statistics.median(run.cpu_seconds for run in ours)
     their_speed, our_speed = per_cpu_second(theirs), per_cpu_second(ours)
     contradictions = ", ".join(str(deal.seed) for deal in deals if deal.contradiction) or "none"
-    return (f"| {name}, {len(deals)} | {decided(theirs)} | {decided(ours)} | {their_median:.2f} | {our_median:.2f} "
+    return (f"| {name}, {len(deals)} | {decided(theirs)} | {decided(ours)} | {their_median:.3f} | {our_median:.3f} "
             f"| {ratio(our_median, their_median)} | {their_speed:,.0f} | {our_speed:,.0f} "
             f"| {ratio(our_speed, their_speed)} | {startup:.2f} | {contradictions} |")
 
