@@ -7,8 +7,9 @@ you already have (``--solvitaire PATH``), writes each deal as the Solvitaire dea
 its tableau (bottom card first), runs the program on it with ``--type PRESET --classify``,
 and prints its answer beside the one a study store holds for the same deal; without
 ``--solvitaire`` it only writes the deal files. It only handles games whose every card is
-dealt to the tableau (Simple Simon, Mrs. Mop, Baker's Game ...): a stock, cells or a
-reserve would need more of Solvitaire's deal format.
+dealt to the tableau (Simple Simon, Mrs. Mop, Baker's Game ...); ``solvitaire_compare.py``
+writes the deals of the games of issue 33's table, stock, cells and reserve included, and
+sets our solver's answers and speed beside Solvitaire's.
 
     .venv/bin/python benchmarks/solvitaire_check.py simple-simon --study docs/atlas/atlas.sqlite \\
         --solvitaire /path/to/solvitaire
