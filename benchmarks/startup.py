@@ -1,10 +1,13 @@
-"""Start-up benchmark: how long ``patience --help``, ``patience list`` and others take, each in fresh processes.
+"""Start-up benchmark: how long ``patience --help``, ``patience list``, a small ``patience solve`` and others take,
+each in fresh processes.
 
 Each command runs ``--runs`` times as a new interpreter (``python -m framework.cli``) and the
-median wall time is printed, with the median CPU time (user and system) in brackets, which
-a busy machine changes less, beside that of the interpreter doing nothing. ``list`` is timed
-twice: with the cache of the listing warm (made by a run before the timing), and cold (a
-new, empty cache directory every run).
+median wall time is printed, with the median CPU time (user and system, of the process and
+the processes it started) in brackets, which a busy machine changes less, beside that of
+the interpreter doing nothing. ``list`` and ``solve`` are timed twice: with the user's cache
+warm (made by a run before the timing), and cold (a new, empty cache directory every run).
+Python's bytecode is written as an installed program's is (``PYTHONDONTWRITEBYTECODE`` is
+dropped), so the runs before the timing leave it compiled.
 ``--before REV`` also times the code of the git revision REV (exported to a temporary
 directory and put first on ``PYTHONPATH``; the rule files and plugins are this checkout's),
 runs the two in turn, command by command, and prints the ratios.
@@ -35,6 +38,8 @@ COMMANDS = [
     ("solve --help", ["solve", "--help"], False),
     ("list (warm cache)", ["list"], False),
     ("list (cold cache)", ["list"], True),
+    ("solve freecell --seed 1 (warm cache)", ["solve", "freecell", "--seed", "1"], False),
+    ("solve freecell --seed 1 (cold cache)", ["solve", "freecell", "--seed", "1"], True),
 ]
 
 
@@ -43,6 +48,7 @@ def timed(arguments: list[str], code: Path | None, cache: Path) -> tuple[float, 
     wall time, and CPU time."""
     environment = dict(os.environ, XDG_CACHE_HOME=str(cache))
     environment.pop("PATIENCE_RULES_PATH", None)
+    environment.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed program runs from its compiled bytecode
     if code is not None:
         environment["PYTHONPATH"] = str(code)
     used = resource.getrusage(resource.RUSAGE_CHILDREN)
