@@ -15,8 +15,6 @@ matter of looking at the files' sizes and times.
 from __future__ import annotations
 
 import hashlib
-import importlib.metadata
-import importlib.util
 import json
 import sys
 from collections.abc import Iterable
@@ -32,10 +30,8 @@ from .rulefiles import available_games, builtin_directory
 if TYPE_CHECKING:
     from .spec import GameSpec
 
-#: The name of the cache file, and the distribution whose version the cache is kept for.
+#: The name of the cache file.
 CACHE_KIND = "list"
-DISTRIBUTION = "patience-games"
-PLUGIN_ENTRY_POINT_GROUP = "patience.plugins"
 #: The index of the built-in games, beside their rule files, and the command that writes it.
 INDEX_NAME = "index.json"
 INDEX_FORMAT = "patience-list-index"
@@ -64,7 +60,9 @@ def listed_games() -> dict[str, Listed]:
     values = indexed_lines(builtin_directory(), games.values())
     checked = [path for path in games.values() if path not in values]
     if checked:
-        values.update(cached_values(CACHE_KIND, checked, _work_out, _accepts, _stamp()))
+        from .speccache import program_stamp  # here: a list of the built-in games alone needs no spec
+
+        values.update(cached_values(CACHE_KIND, checked, _work_out, _accepts, program_stamp()))
     return {name: Listed(**values[path]) for name, path in games.items()}
 
 
@@ -121,40 +119,6 @@ def _accepts(value: Any) -> bool:
     return (value.keys() == {"name", "pack", "decks", "difficulty"} and isinstance(value["name"], str)
             and isinstance(value["pack"], str) and type(value["decks"]) is int
             and isinstance(value["difficulty"], str | None))
-
-
-def _stamp() -> list[Any]:
-    """What a game's line depends on besides its rule file: this program and the plugins installed.
-
-    Their versions, and the sizes and times of their files too, so that an editable install
-    being worked on does not list what its code no longer says.
-    """
-    try:
-        version: str | None = importlib.metadata.version(DISTRIBUTION)
-    except importlib.metadata.PackageNotFoundError:  # run from a source tree that is not installed
-        version = None
-    framework = Path(__file__).resolve().parent
-    code = sorted([*framework.glob("*.py"), *framework.glob("schema/*.json")])
-    plugins = sorted(importlib.metadata.entry_points(group=PLUGIN_ENTRY_POINT_GROUP), key=lambda entry: entry.name)
-    return [version, [_file_stamp(path) for path in code],
-            [[entry.name, entry.value, *_module_stamp(entry.module)] for entry in plugins]]
-
-
-def _module_stamp(module: str) -> list[Any]:
-    """The file of ``module`` with its size and time, found without running it; nothing if it cannot be found."""
-    try:
-        found = importlib.util.find_spec(module)
-    except (ImportError, ValueError):  # a broken plugin: loading the games says so
-        return []
-    return _file_stamp(Path(found.origin)) if found is not None and found.origin else []
-
-
-def _file_stamp(path: Path) -> list[Any]:
-    try:
-        status = path.stat()
-    except OSError:
-        return [str(path)]
-    return [str(path), status.st_size, status.st_mtime_ns]
 
 
 def pack_words(spec: GameSpec) -> str:

@@ -16,11 +16,8 @@ from typing import Any
 
 from .cards import SUIT_NAMES, CardError, parse_card, parse_rank
 from .errors import LoadError, Problem
-from .meaningcheck import meaning_problems
 from .regularfile import FileTooLarge, NotRegularFile, read_bounded
-from .rulefiles import RULE_SUFFIXES, available_games, find_rule_file
-from .schemacheck import did_you_mean, schema_problems
-from .sizecheck import size_problems
+from .rulefiles import MAX_BYTES, RULE_SUFFIXES, available_games, find_rule_file
 from .spec import (
     BASE_RANK_CARDS,
     REST,
@@ -49,22 +46,29 @@ from .spec import (
     default_label,
     default_pick,
 )
-from .yamlsource import MAX_BYTES, read_yaml, too_large
+from .speccache import kept_spec
 
 
 def load_spec(name_or_path: str | os.PathLike[str]) -> GameSpec:
-    """The checked spec of a game given by name (a rule file's name without ``.yaml``) or by rule file path."""
+    """The checked spec of a game given by name (a rule file's name without ``.yaml``) or by rule file path.
+
+    The spec of a file loaded before, with the same text, by the same program and plugins,
+    comes from the user's cache (``speccache``) without being read and checked again.
+    """
     text = os.fspath(name_or_path)
     path = Path(text)
     if path.suffix not in RULE_SUFFIXES and os.sep not in text and "/" not in text:
         found = find_rule_file(text)
         if found is None:
+            from .schemacheck import did_you_mean  # here: the schema checker is heavy, and a game found needs none
+
             games = available_games()
             hint = did_you_mean(text, games)
             known = f"{len(games)} games: 'patience list' names them" if games else "no games found"
             raise LoadError([Problem(text, 0, 0, f"no such game{hint}{_file_here(text)} ({known})")])
         path = found
-    return parse_spec(read_rule_file(path, text), source=text, game_id=path.stem)
+    raw = read_rule_file(path, text)
+    return kept_spec(path, raw, text, path.stem, lambda: parse_spec(raw, source=text, game_id=path.stem))
 
 
 def _file_here(name: str) -> str:
@@ -93,6 +97,8 @@ def read_rule_file(path: Path, source: str) -> bytes:
     except NotRegularFile:
         raise LoadError([Problem(source, 0, 0, "is not a regular file")]) from None
     except FileTooLarge as error:
+        from .yamlsource import too_large
+
         raise LoadError([too_large(source, error.size)]) from None
     except (OSError, ValueError) as error:  # ValueError: a NUL in the path
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
@@ -101,6 +107,12 @@ def read_rule_file(path: Path, source: str) -> bytes:
 
 def parse_spec(raw: bytes | str, *, source: str = "<rules>", game_id: str = "game") -> GameSpec:
     """The checked spec from rule-file text; raises ``LoadError`` listing every problem."""
+    # Imported here, not above: loading a game whose spec is kept in the cache needs neither YAML nor the schema.
+    from .meaningcheck import meaning_problems
+    from .schemacheck import schema_problems
+    from .sizecheck import size_problems
+    from .yamlsource import read_yaml
+
     if isinstance(raw, str):
         raw = raw.encode("utf-8", "surrogatepass")  # a lone surrogate is then reported as not UTF-8
     document, problems = read_yaml(raw, source)

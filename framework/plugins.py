@@ -16,7 +16,8 @@ ENTRY_POINT_GROUP = "patience.plugins"
 
 
 @functools.cache
-def _entry_points() -> dict[str, importlib.metadata.EntryPoint]:
+def plugin_entry_points() -> dict[str, importlib.metadata.EntryPoint]:
+    """The entry point of each installed plugin, by name (the first found of a name), looked up once per process."""
     found: dict[str, importlib.metadata.EntryPoint] = {}
     for entry_point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
         found.setdefault(entry_point.name, entry_point)
@@ -25,13 +26,13 @@ def _entry_points() -> dict[str, importlib.metadata.EntryPoint]:
 
 def plugin_names() -> list[str]:
     """The names of every installed plugin, sorted."""
-    return sorted(_entry_points())
+    return sorted(plugin_entry_points())
 
 
 @functools.cache
 def load_plugin(name: str) -> Any:
     """The object an installed plugin's entry point names: a module, or a class made once per game."""
-    return _entry_points()[name].load()
+    return plugin_entry_points()[name].load()
 
 
 def group_option(description: str, *, many: bool = False) -> dict[str, Any]:

@@ -12,6 +12,8 @@ from pathlib import Path
 
 RULES_PATH_VARIABLE = "PATIENCE_RULES_PATH"
 RULE_SUFFIXES = (".yaml", ".yml")
+#: Largest rule file read, in bytes (rule files are a few kilobytes; this bounds the parse time).
+MAX_BYTES = 100_000
 
 
 #: Entry-point group through which installed packages ship rule files: each entry point names a package

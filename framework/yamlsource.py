@@ -16,12 +16,11 @@ from typing import Any, cast
 import yaml
 
 from .errors import Problem, quoted
+from .rulefiles import MAX_BYTES
 
 Path = tuple[Any, ...]
 Position = tuple[int, int]
 
-#: Largest rule file read, in bytes (rule files are a few kilobytes; this bounds the parse time).
-MAX_BYTES = 100_000
 #: Most values a file may expand to, aliases included.
 MAX_NODES = 10_000
 #: Deepest nesting of lists and mappings.

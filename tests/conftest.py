@@ -103,12 +103,12 @@ def install_plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
         (info / "entry_points.txt").write_text(f"[patience.plugins]\n{name} = {target}\n")
         modules.append(module)
         importlib.invalidate_caches()
-        plugins._entry_points.cache_clear()
+        plugins.plugin_entry_points.cache_clear()
         plugins.load_plugin.cache_clear()
 
     monkeypatch.syspath_prepend(str(tmp_path))
     yield install
-    plugins._entry_points.cache_clear()
+    plugins.plugin_entry_points.cache_clear()
     plugins.load_plugin.cache_clear()
     for module in modules:
         sys.modules.pop(module, None)

@@ -21,8 +21,8 @@ from fastapi.testclient import TestClient
 import framework
 from framework import LoadError
 from framework.cli import main
+from framework.rulefiles import MAX_BYTES
 from framework.web.app import create_app
-from framework.yamlsource import MAX_BYTES
 
 CORPUS = Path(__file__).with_name("bad_rules")
 CASES = sorted(CORPUS.glob("*.yaml"))

@@ -43,7 +43,7 @@ def implemented_in(path: Path) -> set[str]:
 
 def test_every_built_in_plugin_is_named_by_a_shipped_game():
     named = {use.name for game in available_games() for use in load_game(game).spec.plugins}
-    built_in = {name for name in plugins.plugin_names() if plugins._entry_points()[name].value.startswith("patience_plugins.")}
+    built_in = {name for name in plugins.plugin_names() if plugins.plugin_entry_points()[name].value.startswith("patience_plugins.")}
     assert built_in <= named
 
 

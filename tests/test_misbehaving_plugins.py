@@ -10,6 +10,7 @@ answer of nonsense, or one of the ways of ``HOUSE_RULES_BROKEN`` that any hook m
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 import sys
 
@@ -182,21 +183,12 @@ RULES = small_rules("tiny").replace(
     "name: Tiny\n", "name: Mischief\nplugins:\n  - back-from-foundation\n  - mischief: {mode: MODE}\n")
 
 
-class InstalledPlugin:
-    """Stands for the entry point of an installed package, naming a plugin class."""
-
-    def __init__(self, plugin: type) -> None:
-        self.plugin = plugin
-
-    def load(self) -> type:
-        return self.plugin
-
-
 @pytest.fixture
 def mischief(tmp_path, monkeypatch):
     """Makes the 'mischief' game for a mode, with the plugin installed (found by name like any other)."""
-    installed = {**plugins._entry_points(), "mischief": InstalledPlugin(Mischief)}
-    monkeypatch.setattr(plugins, "_entry_points", lambda: installed)
+    mischief = importlib.metadata.EntryPoint("mischief", f"{__name__}:Mischief", plugins.ENTRY_POINT_GROUP)
+    installed = {**plugins.plugin_entry_points(), "mischief": mischief}
+    monkeypatch.setattr(plugins, "plugin_entry_points", lambda: installed)
     plugins.load_plugin.cache_clear()
 
     def make(mode: str) -> framework.Game:

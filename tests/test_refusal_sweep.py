@@ -43,7 +43,7 @@ def vocabulary() -> set[str]:
     """Every key of the spec, named by its class (``BuildRule.direction``), every word of its enums
     (``GroupSpec.pick=run``), and every built-in plugin (``plugin=gaps``)."""
     words = {f"plugin={name}" for name in plugins.plugin_names()
-             if plugins._entry_points()[name].value.startswith("patience_plugins.")}
+             if plugins.plugin_entry_points()[name].value.startswith("patience_plugins.")}
     kinds: list[type] = [spec.GameSpec]
     for kind in kinds:
         hints = typing.get_type_hints(kind)

@@ -1,5 +1,6 @@
-"""Start-up: ``--help`` imports no more than the command line needs, and ``list`` keeps what it
-worked out in the user's cache, used only while the rule files and the program stay the same."""
+"""Start-up: ``--help`` imports no more than the command line needs, ``list`` keeps what it worked out
+in the user's cache, and so does loading a game (its checked spec), each
+used only while the rule files, the program and the plugins stay the same."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from click.testing import CliRunner
 from helpers import patience
 
 import framework
-from framework import listing
+from framework import listing, plugins, speccache
 from framework.cli import main
 from framework.filecache import cache_directory
 from framework.rulefiles import builtin_directory
@@ -22,14 +23,17 @@ from framework.rulefiles import builtin_directory
 #: Modules that only a command that loads or plays a game needs.
 HEAVY = ["jsonschema", "yaml", "framework.game", "framework.loader", "framework.state", "framework.solver",
          "fastapi", "uvicorn"]
+#: Modules that loading a game whose checked spec is kept needs no more: the YAML reader and the schema checker.
+CHECKING = ["yaml", "jsonschema", "framework.schemacheck"]
 #: A time well in the past (2001), given to rule files so that the cache keeps them.
 LONG_AGO = 1_000_000_000
 
 
-def imported_by(code: str) -> set[str]:
-    """The heavy modules imported by running ``code`` in a fresh interpreter."""
-    check = f"import sys\n{code}\nprint(' '.join(name for name in {HEAVY!r} if name in sys.modules))"
-    result = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True, timeout=60)
+def imported_by(code: str, modules: list[str] = HEAVY, cwd: Path | None = None) -> set[str]:
+    """Those of ``modules`` imported by running ``code`` in a fresh interpreter (in ``cwd``)."""
+    check = f"import sys\n{code}\nprint(' '.join(name for name in {modules!r} if name in sys.modules))"
+    result = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True, timeout=60,
+                            cwd=cwd)
     return set(result.stdout.split())
 
 
@@ -171,3 +175,111 @@ def test_a_cache_that_cannot_be_written_changes_nothing(tmp_path):
     assert result.returncode == 0 and result.stderr == ""
     assert result.stdout == list_output(mine)
     assert (tmp_path / "file").read_text() == ""
+
+
+# --- the checked specs kept (framework/speccache.py) ----------------------------------------------
+
+
+@pytest.fixture
+def own_cache(tmp_path, monkeypatch):
+    """A cache directory of the test's own, empty; the folder of the kept specs in it."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    return tmp_path / "cache" / "patience" / speccache.FOLDER
+
+
+def test_every_game_loaded_from_the_cache_is_the_game_checked_afresh(own_cache):
+    games = framework.available_games()
+    for name, path in games.items():
+        fresh = framework.parse_spec(path.read_bytes(), source=name, game_id=name)
+        assert framework.load_spec(name) == fresh, name  # checked in full, and kept
+        kept = framework.load_spec(name)  # read back from the cache
+        assert kept == fresh and repr(kept) == repr(fresh), name  # repr: the same types too (an enum is not its word)
+    assert len(list(own_cache.glob("*.json"))) == len(games)
+    for name in ("freecell", "steeplechase", "blockade"):
+        assert framework.load_game(name).deal(7).to_json() == framework.Game(
+            framework.parse_spec(games[name].read_bytes(), source=name, game_id=name)).deal(7).to_json()
+
+
+def test_a_game_loaded_before_is_loaded_without_yaml_or_the_schema(tmp_path):
+    (tmp_path / "run").mkdir()  # a folder of no distributions to run in: the one a command runs in is on sys.path
+    code = (f"import os\nos.environ['XDG_CACHE_HOME'] = {str(tmp_path)!r}\n"
+            "import framework\nframework.load_game('freecell').deal(1)")
+    assert imported_by(code, CHECKING, cwd=tmp_path / "run") >= {"yaml", "jsonschema"}  # the first load checks
+    assert imported_by(code, CHECKING, cwd=tmp_path / "run") == set()
+
+
+def test_a_kept_spec_is_the_spec_of_the_file_loaded(own_cache, tmp_path):
+    mine = game_file(tmp_path, "my-klondike", "Title A")
+    other = tmp_path / "other.yaml"
+    other.write_bytes(mine.read_bytes())
+    assert framework.load_spec(str(mine)).name == "Title A"
+    game_file(tmp_path, "my-klondike", "Title B")  # the same size and time: the cache tells by the text
+    assert framework.load_spec(str(mine)).name == "Title B"
+    spec = framework.load_spec(str(other))  # the same text as another file's: its own name and source
+    assert (spec.id, spec.source, spec.name) == ("other", str(other), "Title A")
+
+
+def test_a_rule_file_with_a_problem_is_never_kept(own_cache, tmp_path):
+    path = game_file(tmp_path, "my-klondike", "Title A")
+    framework.load_spec(str(path))
+    path.write_text(path.read_text().replace("decks: 1", "decks: 0"))
+    for _ in range(2):
+        with pytest.raises(framework.LoadError, match="decks"):
+            framework.load_spec(str(path))
+
+
+def altered(text: str, **changes: object) -> str:
+    """A kept spec's file with ``changes`` to its fields, its digest left as it was."""
+    entry = json.loads(text)
+    entry.update(changes)
+    return json.dumps(entry)
+
+
+@pytest.mark.parametrize("damage", [
+    lambda text: "{not json",
+    lambda text: "[]",
+    lambda text: text[:len(text) // 2],
+    lambda text: "\x00\xff",
+    lambda text: altered(text, format=1),
+    lambda text: text.replace("Title A", "Title Z"),  # the spec changed, its digest not
+    lambda text: altered(text, spec='{"spec": ["GameSpec", {"nonsense": 1}]}', spec_sha256=speccache._digest(
+        b'{"spec": ["GameSpec", {"nonsense": 1}]}')),  # a digest that fits, of something not a spec
+    lambda text: altered(text, spec='{"spec": ["os.system", {}]}', spec_sha256=speccache._digest(
+        b'{"spec": ["os.system", {}]}')),  # what is not a class of the spec is never made
+])
+def test_a_damaged_kept_spec_is_checked_again_and_replaced(own_cache, tmp_path, damage):
+    path = game_file(tmp_path, "my-klondike", "Title A")
+    expected = framework.load_spec(str(path))
+    [entry] = own_cache.glob("*.json")
+    entry.write_bytes(damage(entry.read_text()).encode("latin-1"))
+    assert framework.load_spec(str(path)) == expected
+    assert json.loads(entry.read_text())["format"] == speccache.FORMAT
+    assert framework.load_spec(str(path)) == expected
+
+
+def test_a_cache_that_cannot_be_written_changes_no_game(tmp_path, monkeypatch):
+    (tmp_path / "file").write_text("")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "file"))
+    assert framework.load_game("freecell").deal(1).to_json() == framework.Game(framework.parse_spec(
+        framework.available_games()["freecell"].read_bytes(), source="freecell", game_id="freecell")).deal(1).to_json()
+
+
+TAGGER = """
+class Tagger:
+    options_schema = {"type": "object", "properties": {"colour": {"type": "TYPE"}}, "additionalProperties": False}
+
+    def __init__(self, game, options):
+        self.colour = options["colour"]
+"""
+
+
+def test_a_changed_plugin_has_the_rule_file_checked_again(own_cache, tmp_path, install_plugin):
+    install_plugin("tagger", "tagger_plugin", TAGGER.replace("TYPE", "string"), "Tagger")
+    path = game_file(tmp_path / "rules", "tagged", "Tagged")
+    path.write_text(path.read_text().replace("name: Tagged\n", "name: Tagged\nplugins:\n  - tagger: {colour: red}\n"))
+    assert framework.load_spec(str(path)).plugins[0].options == {"colour": "red"}
+    (tmp_path / "tagger_plugin.py").write_text(TAGGER.replace("TYPE", "integer"))  # as a new version would
+    sys.modules.pop("tagger_plugin")
+    plugins.load_plugin.cache_clear()
+    with pytest.raises(framework.LoadError, match="colour"):
+        framework.load_spec(str(path))
