@@ -10,13 +10,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 from helpers import patience
 
 import framework
 from framework import listing, plugins, speccache
-from framework.cli import main
+from framework.cli import COMMANDS, main
 from framework.filecache import cache_directory
 from framework.rulefiles import builtin_directory
 
@@ -50,6 +51,15 @@ def test_help_runs_without_loading_a_game():
     assert imported_by(code) == set()
     result = patience("solve", "--help")
     assert result.returncode == 0 and "--searches INTEGER RANGE" in result.stdout
+
+
+def test_each_command_is_found_in_its_module():
+    for name in COMMANDS:
+        command = main.get_command(click.Context(main), name)
+        assert command is not None and command.name == name
+    assert main.get_command(click.Context(main), "nonsense") is None
+    result = CliRunner().invoke(main, ["--help"])
+    assert result.exit_code == 0 and all(f"  {name} " in result.output for name in COMMANDS)
 
 
 def test_every_public_name_is_there_when_asked_for():

@@ -74,13 +74,14 @@ def solve(game: str | None, seed: Seed | None, save_file: str | None, nodes: int
     means every position reachable was searched and none is won. Exit status 0 for any answer.
     """
     from ..game import load_game
-    from ..session import load_session
     from ..solver.portfolio import solve as solve_state
     from ..solver.result import Budget
 
     if save_file is not None and seed is not None:
         raise click.UsageError("give --seed or --load, not both")
     if save_file is not None:
+        from ..session import load_session  # here: a deal needs none of the player's session
+
         state = load_session(save_file, game=load_game(game) if game is not None else None).state
         where = f"the position in {save_file}"
     elif game is not None:
