@@ -3,25 +3,111 @@
 Built-in plugins and third-party ones are found the same way: as entry points
 in the ``patience.plugins`` group. The name of the entry point is the name a
 rule file uses. Calling a plugin's hooks is ``framework.hooks``'s job.
+
+Finding the entry points means importing ``importlib.metadata`` and reading the metadata of
+every distribution installed, which takes longer than all the rest of a short command's start
+(``patience solve``). So what each directory of ``sys.path`` holds of them is kept in the
+user's cache (``filecache``: ``plugins.json``) and read again only when the directory changes,
+as it does when a distribution is installed, upgraded or removed there.
 """
 
 from __future__ import annotations
 
 import functools
-import importlib.metadata
+import importlib
+import os
+import re
+import sys
 from collections.abc import Mapping
-from typing import Any
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from .filecache import cached_values
 
 ENTRY_POINT_GROUP = "patience.plugins"
+#: The cache file of the entry points found in each directory, and what its values depend on besides the directories.
+CACHE_KIND = "plugins"
+CACHE_STAMP = ["patience-plugins-1", ENTRY_POINT_GROUP]
+#: What an entry point names: a module, and in it an attribute (the grammar of the entry-point specification).
+_REFERENCE = re.compile(r"(?P<module>[\w.]+)\s*(:\s*(?P<attribute>[\w.]+)\s*)?((?P<extras>\[.*\])\s*)?")
+
+
+class InstalledPlugin(NamedTuple):
+    """An installed plugin's entry point: the name a rule file uses, and what it names (``module:attribute``)."""
+
+    name: str
+    value: str
+
+    @property
+    def module(self) -> str:
+        """The module the entry point names (or names an attribute of)."""
+        return self._reference().group("module")
+
+    def load(self) -> Any:
+        """The module or the attribute in it that the entry point names, imported (as ``EntryPoint.load`` does)."""
+        found: Any = importlib.import_module(self.module)
+        for name in (self._reference().group("attribute") or "").split("."):
+            found = getattr(found, name) if name else found
+        return found
+
+    def _reference(self) -> re.Match[str]:
+        match = _REFERENCE.fullmatch(self.value)
+        if match is None:
+            raise ImportError(f"the entry point {self.name} = {self.value} names no module")
+        return match
 
 
 @functools.cache
-def plugin_entry_points() -> dict[str, importlib.metadata.EntryPoint]:
-    """The entry point of each installed plugin, by name (the first found of a name), looked up once per process."""
-    found: dict[str, importlib.metadata.EntryPoint] = {}
-    for entry_point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
-        found.setdefault(entry_point.name, entry_point)
+def plugin_entry_points() -> dict[str, InstalledPlugin]:
+    """The entry point of each installed plugin, by name: found as ``importlib.metadata`` finds them (the first
+    distribution of a name along ``sys.path``, and its first entry point of a name), once per process."""
+    directories = [directory for directory in (Path(entry or os.curdir) for entry in sys.path)
+                   if _may_hold_distributions(directory)]
+    found: dict[str, InstalledPlugin] = {}
+    seen: set[str] = set()
+    kept = cached_values(CACHE_KIND, directories, _entry_points_in, _accepts, CACHE_STAMP)
+    for directory in directories:
+        for distribution, entry_points in kept[directory]:
+            if distribution in seen:
+                continue
+            seen.add(distribution)
+            for name, value in entry_points:
+                found.setdefault(name, InstalledPlugin(name, value))
     return found
+
+
+def _may_hold_distributions(directory: Path) -> bool:
+    """Whether ``importlib.metadata`` may find a distribution in the entry ``directory`` of ``sys.path``: it is a
+    file (a zip archive), an egg, or a folder that holds a ``*.dist-info`` or ``*.egg-info`` folder. The others
+    (the folder a script runs in, often) are left out of the cache, which would change whenever they do."""
+    try:
+        names = os.listdir(directory)
+    except NotADirectoryError:
+        return True
+    except OSError:  # missing or unreadable: nothing is found there
+        return False
+    return directory.suffix == ".egg" or any(name.lower().endswith((".dist-info", ".egg-info")) for name in names)
+
+
+def _entry_points_in(directory: Path) -> list[list[Any]]:
+    """The distributions installed in ``directory`` that declare plugins, each with its plugins' entry points:
+    ``[normalized name, [[name, value], ...]]``, in the order ``importlib.metadata`` finds them."""
+    import importlib.metadata  # here: it is what the cache saves importing
+
+    distributions = []
+    for distribution in importlib.metadata.distributions(path=[str(directory)]):
+        name = re.sub(r"[-_.]+", "_", distribution.metadata["Name"] or "").lower()
+        plugins = [[entry.name, entry.value] for entry in distribution.entry_points.select(group=ENTRY_POINT_GROUP)]
+        distributions.append([name, plugins])
+    return distributions
+
+
+def _accepts(value: Any) -> bool:
+    """Whether ``value``, read back from the cache, is what ``_entry_points_in`` gives."""
+    return isinstance(value, list) and all(
+        isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and isinstance(item[1], list)
+        and all(isinstance(pair, list) and len(pair) == 2 and all(isinstance(text, str) for text in pair)
+                for pair in item[1]) for item in value)
 
 
 def plugin_names() -> list[str]:

@@ -10,7 +10,6 @@ answer of nonsense, or one of the ways of ``HOUSE_RULES_BROKEN`` that any hook m
 
 from __future__ import annotations
 
-import importlib.metadata
 import json
 import sys
 
@@ -186,8 +185,7 @@ RULES = small_rules("tiny").replace(
 @pytest.fixture
 def mischief(tmp_path, monkeypatch):
     """Makes the 'mischief' game for a mode, with the plugin installed (found by name like any other)."""
-    mischief = importlib.metadata.EntryPoint("mischief", f"{__name__}:Mischief", plugins.ENTRY_POINT_GROUP)
-    installed = {**plugins.plugin_entry_points(), "mischief": mischief}
+    installed = {**plugins.plugin_entry_points(), "mischief": plugins.InstalledPlugin("mischief", f"{__name__}:Mischief")}
     monkeypatch.setattr(plugins, "plugin_entry_points", lambda: installed)
     plugins.load_plugin.cache_clear()
 

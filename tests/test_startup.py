@@ -1,5 +1,5 @@
 """Start-up: ``--help`` imports no more than the command line needs, ``list`` keeps what it worked out
-in the user's cache, and so does loading a game (its checked spec), each
+in the user's cache, and so does loading a game (its checked spec, and the plugins installed), each
 used only while the rule files, the program and the plugins stay the same."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 import click
 import pytest
 from click.testing import CliRunner
-from helpers import patience
+from helpers import assert_one_line_error, patience
 
 import framework
 from framework import listing, plugins, speccache
@@ -24,8 +24,9 @@ from framework.rulefiles import builtin_directory
 #: Modules that only a command that loads or plays a game needs.
 HEAVY = ["jsonschema", "yaml", "framework.game", "framework.loader", "framework.state", "framework.solver",
          "fastapi", "uvicorn"]
-#: Modules that loading a game whose checked spec is kept needs no more: the YAML reader and the schema checker.
-CHECKING = ["yaml", "jsonschema", "framework.schemacheck"]
+#: Modules that loading a game whose checked spec is kept needs no more: the YAML reader, the schema checker and
+#: the reader of the installed distributions' metadata.
+CHECKING = ["yaml", "jsonschema", "framework.schemacheck", "importlib.metadata"]
 #: A time well in the past (2001), given to rule files so that the cache keeps them.
 LONG_AGO = 1_000_000_000
 
@@ -210,7 +211,7 @@ def test_every_game_loaded_from_the_cache_is_the_game_checked_afresh(own_cache):
             framework.parse_spec(games[name].read_bytes(), source=name, game_id=name)).deal(7).to_json()
 
 
-def test_a_game_loaded_before_is_loaded_without_yaml_or_the_schema(tmp_path):
+def test_a_game_loaded_before_is_loaded_without_yaml_the_schema_or_the_metadata_reader(tmp_path):
     (tmp_path / "run").mkdir()  # a folder of no distributions to run in: the one a command runs in is on sys.path
     code = (f"import os\nos.environ['XDG_CACHE_HOME'] = {str(tmp_path)!r}\n"
             "import framework\nframework.load_game('freecell').deal(1)")
@@ -293,3 +294,28 @@ def test_a_changed_plugin_has_the_rule_file_checked_again(own_cache, tmp_path, i
     plugins.load_plugin.cache_clear()
     with pytest.raises(framework.LoadError, match="colour"):
         framework.load_spec(str(path))
+
+
+def test_a_plugin_uninstalled_is_no_longer_found(tmp_path):
+    site, cache = tmp_path / "site", tmp_path / "cache"
+    for name in ("tagger_plugin", "other"):  # another distribution stays: the folder still holds one
+        info = site / f"{name}-1.0.dist-info"
+        info.mkdir(parents=True)
+        (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n")
+    info = site / "tagger_plugin-1.0.dist-info"
+    (info / "entry_points.txt").write_text("[patience.plugins]\ntagger = tagger_plugin:Tagger\n")
+    (site / "tagger_plugin.py").write_text(TAGGER.replace("TYPE", "string"))
+    path = game_file(tmp_path / "rules", "tagged", "Tagged")
+    path.write_text(path.read_text().replace("name: Tagged\n", "name: Tagged\nplugins:\n  - tagger: {colour: red}\n"))
+    os.utime(site, ns=(LONG_AGO * 10**9, LONG_AGO * 10**9))  # so that the cache keeps what the folder holds
+    # No bytecode written beside the plugin: a folder written to within the last seconds is not kept.
+    settings = {"PYTHONPATH": str(site), "XDG_CACHE_HOME": str(cache), "PYTHONDONTWRITEBYTECODE": "1"}
+    for _ in range(2):  # found, then found again from the caches
+        result = patience("rules", str(path), env=settings, cwd=tmp_path)
+        assert result.returncode == 0 and result.stdout.startswith("Tagged: "), result.stderr
+    assert str(site) in json.loads((cache / "patience" / "plugins.json").read_text())["files"]
+    for file in sorted(info.iterdir()):
+        file.unlink()
+    info.rmdir()  # uninstalled: the folder changed
+    os.utime(site, ns=((LONG_AGO + 1) * 10**9, (LONG_AGO + 1) * 10**9))
+    assert_one_line_error(patience("rules", str(path), env=settings, cwd=tmp_path), "plugin 'tagger' is not installed")
