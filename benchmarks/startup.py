@@ -1,5 +1,6 @@
-"""Start-up benchmark: how long ``patience --help``, ``patience list``, a small ``patience solve`` and others take,
-each in fresh processes.
+"""Start-up benchmark: how long short ``patience`` commands take, each in fresh processes.
+
+The commands: ``--help``, ``list`` and a small ``solve`` (FreeCell's deal 1), among others.
 
 Each command runs ``--runs`` times as a new interpreter (``python -m framework.cli``) and the
 median wall time is printed, with the median CPU time (user and system, of the process and
@@ -10,10 +11,12 @@ Python's bytecode is written as an installed program's is (``PYTHONDONTWRITEBYTE
 dropped), so the runs before the timing leave it compiled.
 ``--before REV`` also times the code of the git revision REV (exported to a temporary
 directory and put first on ``PYTHONPATH``; the rule files and plugins are this checkout's),
-runs the two in turn, command by command, and prints the ratios.
+runs the two in turn, command by command, and prints the ratios; with ``--compiled``, REV's
+native core is built too (else its searches run in Python, and a ``solve`` says more about
+that than about starting).
 
     .venv/bin/python benchmarks/startup.py --runs 21
-    .venv/bin/python benchmarks/startup.py --runs 11 --before main
+    .venv/bin/python benchmarks/startup.py --runs 11 --before main --compiled
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from revision import export
+from revision import compiled, export
 
 #: The commands timed: a name, the arguments (none: ``python -c pass``), and whether the listing's cache
 #: starts empty each run.
@@ -79,10 +82,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=11, help="runs of each command (default 11)")
     parser.add_argument("--before", metavar="REV", help="also time git revision REV and print the ratios")
+    parser.add_argument("--compiled", action="store_true", help="build REV's native core too (setup.py)")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="patience-startup-") as directory:
         scratch = Path(directory)
-        codes: list[Path | None] = [None] if options.before is None else [export(options.before, scratch), None]
+        codes: list[Path | None] = [None]
+        if options.before is not None:
+            before = export(options.before, scratch)
+            codes.insert(0, compiled(scratch, before) if options.compiled else before)
         if options.before:
             print(f"| command | {options.before} | this checkout | ratio |\n|---|---:|---:|---:|")
         else:
