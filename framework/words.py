@@ -11,7 +11,7 @@ cards show them: ``7♥``, ``10♠``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import SUIT_SYMBOLS, card_symbol, rank_symbol
@@ -39,13 +39,19 @@ class Noun(NamedTuple):
 
 def _base_noun(group: Group) -> Noun:
     """What a pile of ``group`` is called, by how the table draws the group and its role."""
-    spec = group.spec
     if len(group.piles) == 1:
         return Noun(group.name, group.name, "single")
-    if group.role is Role.FOUNDATION:
-        return Noun("foundation", "foundations", "ordinal")
-    if group.role is Role.CELL:
-        return Noun("free cell", "free cells", "numbered")
+    return _ROLE_NOUNS.get(group.role) or _look_noun(group)
+
+
+#: What a pile of a group of several is called by its role alone, where the role says it.
+_ROLE_NOUNS = {Role.FOUNDATION: Noun("foundation", "foundations", "ordinal"),
+               Role.CELL: Noun("free cell", "free cells", "numbered")}
+
+
+def _look_noun(group: Group) -> Noun:
+    """What a pile of ``group`` is called by how the table draws the group."""
+    spec = group.spec
     if spec.columns and spec.max_cards == 1:
         return Noun("cell", "cells", "grid")
     if spec.rows_of:
@@ -65,12 +71,12 @@ def noun(game: Rules, group: Group) -> Noun:
         return base
     sharing = [other for other in game.groups.values() if other is not group and _base_noun(other).one == base.one]
     tableau = [other for other in (group, *sharing) if other.role is Role.TABLEAU]
-    if sharing and tableau != [group]:  # the one tableau of those keeps the plain word
-        if group.role is Role.FOUNDATION:  # named as the table's headings name them: the kings foundation
-            return Noun(f"{group.name} {base.one}", f"{group.name} {base.many}", base.style)
-        of = f" of the {group.name}"
-        return Noun(base.one + of, base.many + of, base.style, group.name)
-    return base
+    if not sharing or tableau == [group]:  # the one tableau of those keeps the plain word
+        return base
+    if group.role is Role.FOUNDATION:  # named as the table's headings name them: the kings foundation
+        return Noun(f"{group.name} {base.one}", f"{group.name} {base.many}", base.style)
+    of = f" of the {group.name}"
+    return Noun(base.one + of, base.many + of, base.style, group.name)
 
 
 def ordinal(number: int) -> str:
@@ -91,22 +97,39 @@ def place(game: Rules, pile: int) -> str:
     ``row 2, column 3``."""
     group = game.pile_group[pile]
     called = noun(game, group)
-    index = pile - group.piles.start
     of = f" of the {called.qualifier}" if called.qualifier else ""  # said after the row and column
-    if called.style == "single":
-        return f"the {called.one}"
-    if called.style == "numbered":
-        return f"{called.one.removesuffix(of)} {index + 1}{of}"
-    if called.style == "grid":
-        columns = group.spec.columns or 1
-        return f"row {index // columns + 1}, column {index % columns + 1}{of}"
-    if called.style == "rows":
-        lengths, row = group.spec.rows_of or (), 0
-        while row < len(lengths) - 1 and index >= lengths[row]:
-            index -= lengths[row]
-            row += 1
-        return f"place {index + 1} of row {row + 1}{of}"
+    return _PLACES.get(called.style, _ordinal_place)(group, called, pile - group.piles.start, of)
+
+
+def _single_place(group: Group, called: Noun, index: int, of: str) -> str:
+    return f"the {called.one}"
+
+
+def _numbered_place(group: Group, called: Noun, index: int, of: str) -> str:
+    return f"{called.one.removesuffix(of)} {index + 1}{of}"
+
+
+def _grid_place(group: Group, called: Noun, index: int, of: str) -> str:
+    columns = group.spec.columns or 1
+    return f"row {index // columns + 1}, column {index % columns + 1}{of}"
+
+
+def _rows_place(group: Group, called: Noun, index: int, of: str) -> str:
+    lengths, row = group.spec.rows_of or (), 0
+    while row < len(lengths) - 1 and index >= lengths[row]:
+        index -= lengths[row]
+        row += 1
+    return f"place {index + 1} of row {row + 1}{of}"
+
+
+def _ordinal_place(group: Group, called: Noun, index: int, of: str) -> str:
     return f"the {ordinal(index + 1)} {called.one}"
+
+
+#: How pile number ``index`` of a group is named, by the style of its noun (``Noun.style``); else by ordinal.
+_PLACES: dict[str, Callable[[Group, Noun, int, str], str]] = {
+    "single": _single_place, "numbered": _numbered_place, "grid": _grid_place, "rows": _rows_place,
+}
 
 
 def destination(game: Rules, pile: int) -> str:
@@ -144,22 +167,27 @@ def move_words(state: State, move: Move) -> str:
     answer = state.game.hooks.move_words(state, move)
     if answer is not None:
         return answer
-    if move.action == DEAL:
-        return _deal_words(state, move)
-    if move.action == REDEAL:
-        return f"turn {place(state.game, move.source)} over into {place(state.game, move.target)}"
-    if move.action == GATHER:
-        return _gather_words(state, move)
-    if move.action == PAIR:
-        return f"pair {_top_words(state, move.source)} and {_top_words(state, move.target)}"
-    if move.action:
-        return state.move_text(move)  # a plugin's action that its plugin does not put in words
+    if not move.action:
+        return _card_move_words(state, move)
+    worded = _ACTION_WORDS.get(move.action)
+    return worded(state, move) if worded else state.move_text(move)  # (a plugin's action it does not word)
+
+
+def _card_move_words(state: State, move: Move) -> str:
     game = state.game
     cards = cards_words(state.piles[move.source][-move.count:]) if move.source >= 0 else "no card"
     going = f"to {_onto(state, move.target)}" if move.target >= 0 else "nowhere"
     if move.source >= 0 and game.pile_group[move.source].role is Role.FOUNDATION:
         return f"{cards} from {destination(game, move.source)} {going}"
     return f"{cards} {going}"
+
+
+def _redeal_words(state: State, move: Move) -> str:
+    return f"turn {place(state.game, move.source)} over into {place(state.game, move.target)}"
+
+
+def _pair_words(state: State, move: Move) -> str:
+    return f"pair {_top_words(state, move.source)} and {_top_words(state, move.target)}"
 
 
 def _onto(state: State, pile: int) -> str:
@@ -203,6 +231,12 @@ def _gather_words(state: State, move: Move) -> str:
     if len(group.piles) == 1:
         return f"gather the {group.name}{', shuffle it' if shuffle else ''} and deal it again"
     return f"gather the {noun(game, group).many}{', shuffle them' if shuffle else ''} and deal them again"
+
+
+#: The words of the kernel's actions.
+_ACTION_WORDS: dict[str, Callable[[State, Move], str]] = {
+    DEAL: _deal_words, REDEAL: _redeal_words, GATHER: _gather_words, PAIR: _pair_words,
+}
 
 
 def said(start: State, moves: Iterable[Move]) -> list[str]:
