@@ -73,6 +73,12 @@ def _with_empty(targets: list[int] | tuple[()], empty: list[int], card: int, pil
     return sorted([*targets, *(pile for pile in empty if pile_suit[pile] in (-1, SUIT[card]))])
 
 
+def _listed(undo: list[Change] | None, move: Move) -> list[Change]:
+    """``undo``, the changes that undo ``move``, as a list to add to: a card move's (None) is its cards moved
+    back."""
+    return [Transfer(move.target, move.source, move.count)] if undo is None else undo
+
+
 class Outcome(StrEnum):
     """How play has ended in a position (``State.outcome``)."""
 
@@ -268,7 +274,7 @@ class State:
         one_suit = _one_suit(pile, most) if group.suited_targets else most
         limited = group.spec.run_limit is _FREE_CELLS
         free_cells, empty_piles = self._room(group) if limited else (0, 0)
-        for target_group in group.target_groups:
+        for target_group in group.target_groups:  # (kept in one frame, as in _generate: it runs for every run)
             taking, empty = takers.get(target_group.index) or self._takers(target_group, takers)
             reach = 1 if target_group.one_card_at_a_time else most  # the most cards one move lays there
             found = [(target, count) for count in range(1, reach + 1) for target in taking.get(pile[-count], ())]
@@ -346,21 +352,34 @@ class State:
         return True
 
     def _stock_moves(self, stock: Group, moves: list[Move]) -> None:
-        spec = stock.spec
+        """Append the deals from ``stock``'s piles that hold cards, and the redeals into those that are empty."""
         piles = self.piles
         for pile in stock.piles:
-            if piles[pile]:
-                if spec.needs_no_empty_piles and not all(piles[target] for target in stock.stock_targets):
-                    continue
-                count = stock.cards_dealt(len(piles[pile]))
-                room = self.game.pile_group[stock.stock_target].max_cards
-                if room is not None and len(stock.stock_targets) == 1 and len(piles[stock.stock_target]) + count > room:
-                    continue  # a waste of one card is played from before the next is turned
-                moves.append(Move(pile, stock.stock_target, count, DEAL))
-            elif piles[stock.stock_target] and len(stock.stock_targets) == 1 and (
-                spec.redeals == UNLIMITED or self.vars.get(REDEALS_VAR, 0) < spec.redeals
-            ):
-                moves.append(Move(stock.stock_target, pile, len(piles[stock.stock_target]), REDEAL))
+            move = self._deal(stock, pile) if piles[pile] else self._redeal(stock, pile)
+            if move is not None:
+                moves.append(move)
+
+    def _deal(self, stock: Group, pile: int) -> Move | None:
+        """The move that deals from pile ``pile`` of ``stock`` (not empty), if the stock's rule lets it deal now."""
+        piles = self.piles
+        if stock.spec.needs_no_empty_piles and not all(piles[target] for target in stock.stock_targets):
+            return None
+        count = stock.cards_dealt(len(piles[pile]))
+        room = self.game.pile_group[stock.stock_target].max_cards
+        if room is not None and len(stock.stock_targets) == 1 and len(piles[stock.stock_target]) + count > room:
+            return None  # a waste of one card is played from before the next is turned
+        return Move(pile, stock.stock_target, count, DEAL)
+
+    def _redeal(self, stock: Group, pile: int) -> Move | None:
+        """The move that turns the waste of ``stock`` over into its empty pile ``pile``, if the waste holds cards
+        and the stock's rule has a redeal left."""
+        spec = stock.spec
+        waste = self.piles[stock.stock_target]
+        if waste and len(stock.stock_targets) == 1 and (
+            spec.redeals == UNLIMITED or self.vars.get(REDEALS_VAR, 0) < spec.redeals
+        ):
+            return Move(stock.stock_target, pile, len(waste), REDEAL)
+        return None
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal in this position."""
@@ -372,33 +391,18 @@ class State:
         If a plugin fails or answers nonsense on the way, the ``PluginError`` is
         raised with the state as it was before.
         """
-        piles = self.piles
-        undo: list[Change] | None = None  # None: a card move, undone by moving its cards back
-        if move.action in _KERNEL_ACTIONS:
-            undo = [self._apply(change) for change in self._kernel_changes(move)]
-        elif move.action:
-            undo = []
-            answered = self.game.hooks.apply_action(self, move)
-            if answered is None:
-                raise MoveError(f"no plugin carries out the action {move.action!r}")
-            self._make(answered, undo, "apply_action", move)
-        else:
-            source = piles[move.source]
-            piles[move.target] += source[-move.count:]
-            del source[-move.count:]
+        undo = self._carry_out(move)  # None: a card move, undone by moving its cards back
         known = (self._legal, self._won)
         self._legal = self._won = None  # a plugin asked about the new position must not hear of the old one
         try:
             if self.game.has_automatic_changes:
                 automatic = self._automatic_changes(move)
                 if automatic:
-                    if undo is None:
-                        undo = [Transfer(move.target, move.source, move.count)]
+                    undo = _listed(undo, move)
                     undo.extend(automatic)
             extra = self.game.hooks.after_move(self, move)
             if extra:
-                if undo is None:
-                    undo = [Transfer(move.target, move.source, move.count)]
+                undo = _listed(undo, move)
                 self._make(extra, undo, "after_move", move)
         except BaseException:
             self._take_back(move, undo)
@@ -408,6 +412,24 @@ class State:
         self._undo.append(undo)
         self._known.append(known if self._remember else _UNKNOWN)
         self._legal = self._won = None  # (what a plugin asked above was of a position on the way)
+
+    def _carry_out(self, move: Move) -> list[Change] | None:
+        """Make the changes of ``move`` itself, before the rules' and plugins' changes that follow it; how to undo
+        them, or None for a card move (undone by moving its cards back)."""
+        if move.action in _KERNEL_ACTIONS:
+            return [self._apply(change) for change in self._kernel_changes(move)]
+        if move.action:
+            undo: list[Change] = []
+            answered = self.game.hooks.apply_action(self, move)
+            if answered is None:
+                raise MoveError(f"no plugin carries out the action {move.action!r}")
+            self._make(answered, undo, "apply_action", move)
+            return undo
+        piles = self.piles
+        source = piles[move.source]
+        piles[move.target] += source[-move.count:]
+        del source[-move.count:]
+        return None
 
     def pop(self) -> Move:
         """Undo the last move and return it; the state is exactly as before its ``push``."""
