@@ -31,33 +31,41 @@ def building_groups(game: Game) -> list[Group]:
 
 def safe_moves(state: State) -> list[Move]:
     """The legal moves to a foundation in ``state`` that are safe to play without thinking."""
-    game = state.game
-    foundations = set(game.foundation_piles)
-    choosing = game.base_rank_played and state.base_rank is None  # the first card up chooses the base rank
-    candidates = [
-        move for move in state.legal_moves()
-        if not move.action and move.target in foundations and move.source not in foundations and not choosing
-        # one card, or a whole suit onto a foundation filled at once (a K..A run)
-        and (move.count == 1 or game.pile_group[move.target].spec.fill_at_once)
-        # on a foundation built both ways (Golf), each card laid changes what the next may be: a choice
-        and game.pile_group[move.target].spec.build.direction in (Direction.UP, Direction.DOWN)
-    ]
+    candidates = _candidates(state)
     if not candidates:
         return []
+    game = state.game
     on_foundations = Counter(card for pile in game.foundation_piles for card in state.piles[pile])
     building = building_groups(game)
     safe = []
     seen_sources = set()
     for move in candidates:
-        if move.source in seen_sources:
-            continue
-        card = state.piles[move.source][-1]
-        needed = any(
-            group.fits(card, other) and on_foundations[other] < game.spec.decks
-            for group in building
-            for other in range(52)
-        )
-        if not needed:
+        if move.source not in seen_sources and not _needed(game, state.piles[move.source][-1], building,
+                                                            on_foundations):
             safe.append(move)
             seen_sources.add(move.source)
     return safe
+
+
+def _candidates(state: State) -> list[Move]:
+    """The legal moves of ``state`` that lay a card (or a whole suit) on a foundation that builds one way: the
+    moves that may be safe."""
+    game = state.game
+    if game.base_rank_played and state.base_rank is None:  # the first card up chooses the base rank
+        return []
+    foundations = set(game.foundation_piles)
+    return [
+        move for move in state.legal_moves()
+        if not move.action and move.target in foundations and move.source not in foundations
+        # one card, or a whole suit onto a foundation filled at once (a K..A run)
+        and (move.count == 1 or game.pile_group[move.target].spec.fill_at_once)
+        # on a foundation built both ways (Golf), each card laid changes what the next may be: a choice
+        and game.pile_group[move.target].spec.build.direction in (Direction.UP, Direction.DOWN)
+    ]
+
+
+def _needed(game: Game, card: int, building: list[Group], on_foundations: Counter[int]) -> bool:
+    """Whether a card that could be built on ``card`` in one of ``building`` is still off the foundations
+    (``on_foundations`` counts the cards there)."""
+    return any(group.fits(card, other) and on_foundations[other] < game.spec.decks
+               for group in building for other in range(52))

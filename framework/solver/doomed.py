@@ -69,20 +69,10 @@ class Doom:
     @classmethod
     def of(cls, game: Game) -> Doom | None:
         """The check for ``game``, or None where its rules are not those the argument needs."""
-        foundations = game.foundation_piles
-        if len(foundations) != 1 or game.hooks.implemented & RULE_HOOKS or foundations[0] not in sink_piles(game):
+        if not _one_way_out(game):
             return None
-        if game.pairing or game.set_piles or game.refills or game.gatherers:
-            return None  # cards may leave the table otherwise than onto the foundation
-        foundation = foundations[0]
-        won_when = game.spec.won_when
-        if won_when == WonWhen.ALL_ON_FOUNDATIONS:
-            needed = set(range(len(game.pile_names))) - {foundation}
-        elif won_when == WonWhen.TABLE_EMPTY:
-            needed = set(game.table_piles)
-        else:
-            needed = set(game.emptied_piles)
-        piles = tuple(pile for pile in sorted(needed) if pile in game.source_piles)
+        foundation = game.foundation_piles[0]
+        piles = tuple(pile for pile in sorted(_needed_piles(game, foundation)) if pile in game.source_piles)
         checked = {game.pile_group[pile] for pile in piles}
         if not piles or any(group.pick is not Pick.TOP_CARD or group.targets != (foundation,) for group in checked):
             return None
@@ -100,12 +90,7 @@ class Doom:
         for line, ring in self.lines:
             counts = [table.count(kind) for kind in line]
             charges = [count + starts.count(kind) for count, kind in zip(counts, line)]
-            if not ring:
-                best = _gain(counts, charges)
-            else:  # the first class out of S (charged or not: the better counts), or in it with its neighbours out
-                best = max(_gain(counts[1:], charges[1:], ends=False), _gain(counts[1:], charges[1:]) - charges[0],
-                           counts[0] - charges[1] - charges[-1] + _gain(counts[2:-1], charges[2:-1]))
-            if best > 0:
+            if (_ring_gain(counts, charges) if ring else _gain(counts, charges)) > 0:
                 return True
         return False
 
@@ -125,12 +110,23 @@ class Doom:
         table = _SEPARATOR.join([bytes(piles[pile]) for pile in self.piles]).translate(classes)
         if self.lines is not None and self._outnumbered(state, table):
             return True
-        top = classes[foundation[-1]]
+        return self._stranded(state, table, self._kinds_to_check(state))
+
+    def _kinds_to_check(self, state: State) -> bytes:
+        """The classes whose cards ``lost`` looks at: those that could lie on the card the last move covered on
+        the foundation, or all."""
+        foundation = state.piles[self.foundation]
         last = state.move_stack[-1] if state.move_stack else None
         if last is not None and last.target == self.foundation and last.count == 1 and len(foundation) > 1:
-            kinds = self.takes[classes[foundation[-2]]]
-        else:
-            kinds = self.class_list
+            return self.takes[self.classes[foundation[-2]]]
+        return self.class_list
+
+    def _stranded(self, state: State, table: bytes, kinds: bytes) -> bool:
+        """Whether a card of ``kinds`` on the table (``table``: the checked piles' cards by class) fits on no
+        card that is the foundation's top card, or still to come and not under it."""
+        piles = state.piles
+        classes = self.classes
+        top = classes[piles[self.foundation][-1]]
         off = b""  # the cards off the foundation, by class, made when first needed
         takers = self.takers
         for kind in kinds:
@@ -153,6 +149,33 @@ def _laying_piles(game: Game, foundation: int) -> set[int]:
             for pile in stock.piles}
 
 
+def _one_way_out(game: Game) -> bool:
+    """Whether ``game``'s cards leave the table only for its one foundation pile, a sink, by rule data alone."""
+    foundations = game.foundation_piles
+    if len(foundations) != 1 or game.hooks.implemented & RULE_HOOKS or foundations[0] not in sink_piles(game):
+        return False
+    # cards may leave the table otherwise than onto the foundation
+    return not (game.pairing or game.set_piles or game.refills or game.gatherers)
+
+
+def _needed_piles(game: Game, foundation: int) -> set[int]:
+    """The piles whose cards must all leave the table for ``game`` to be won (``foundation`` its one
+    foundation)."""
+    won_when = game.spec.won_when
+    if won_when == WonWhen.ALL_ON_FOUNDATIONS:
+        return set(range(len(game.pile_names))) - {foundation}
+    if won_when == WonWhen.TABLE_EMPTY:
+        return set(game.table_piles)
+    return set(game.emptied_piles)
+
+
+def _ring_gain(counts: list[int], charges: list[int]) -> int:
+    """``_gain`` of a ring of classes: with its first class out of S (charged or not: the better counts), or in
+    it with its neighbours out."""
+    return max(_gain(counts[1:], charges[1:], ends=False), _gain(counts[1:], charges[1:]) - charges[0],
+               counts[0] - charges[1] - charges[-1] + _gain(counts[2:-1], charges[2:-1]))
+
+
 def _gain(counts: list[int], charges: list[int], ends: bool = True) -> int:
     """The most that the table's cards of S can outnumber the cards and runs next to S (``charges``), over
     the sets S of classes along a line, no two next to each other (``ends``: whether S may hold the line's
@@ -173,11 +196,7 @@ def _lines(takers: tuple[tuple[int, ...], ...], classes: list[int]) -> tuple[tup
     """The classes in lines and rings (each with whether it is a ring), each class next to those it fits on or
     that fit on it; None where they do not make lines and rings (a class with three neighbours, or fitting
     itself)."""
-    neighbours: dict[int, set[int]] = {card: set() for card in classes}
-    for card in classes:
-        for below in takers[card]:
-            neighbours[card].add(below)
-            neighbours[below].add(card)
+    neighbours = _neighbours(takers, classes)
     if any(card in near or len(near) > 2 for card, near in neighbours.items()):
         return None
     lines: list[tuple[bytes, bool]] = []
@@ -192,3 +211,14 @@ def _lines(takers: tuple[tuple[int, ...], ...], classes: list[int]) -> tuple[tup
             placed.update(line)
             lines.append((bytes(line), ring))
     return tuple(lines)
+
+
+def _neighbours(takers: tuple[tuple[int, ...], ...], classes: list[int]) -> dict[int, set[int]]:
+    """For each class, the classes it fits on or that fit on it (``takers``: for each card, the classes it fits
+    on)."""
+    neighbours: dict[int, set[int]] = {card: set() for card in classes}
+    for card in classes:
+        for below in takers[card]:
+            neighbours[card].add(below)
+            neighbours[below].add(card)
+    return neighbours

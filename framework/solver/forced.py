@@ -49,24 +49,14 @@ class ForcedMoves:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.data_only = (
-            game.spec.won_when == WonWhen.ALL_ON_FOUNDATIONS
-            and not any(group.targets for group in game.foundations)
-            and not RULE_HOOKS & game.hooks.implemented
-        )
+        self.data_only = _data_only(game)
         self.refilled = frozenset(pile for refilled, origins in game.refills for pile in (refilled, *origins))
-        # A waste gathered back into a stock dealt several cards a turn: a card fewer regroups later turns.
-        self.regrouped = frozenset(pile for stock in game.stocks if stock.spec.redeals and stock.spec.cards_per_turn > 1
-                                   for pile in stock.stock_targets)
+        self.regrouped = _regrouped(game)
         self.keep_piles = any(group.spec.needs_no_empty_piles for group in game.groups.values())
         self.foundations = game.foundation_piles
         self.table = tuple(p for p in range(len(game.pile_names)) if p not in self.foundations)
         self.alike = {pile: piles for piles in interchangeable_groups(game) for pile in piles}
-        self.predecessors = {  # the cards each card may be laid on, on some foundation
-            card: tuple({below for group in game.foundations for below, fits in enumerate(group.fits_table[card::52])
-                         if fits})
-            for card in range(52)
-        }
+        self.predecessors = _predecessors(game)
 
     def move(self, state: State) -> Move | None:
         """A safe move to play without branching in ``state``, or None."""
@@ -78,6 +68,7 @@ class ForcedMoves:
         return None
 
     def _provable(self, state: State, move: Move) -> bool:
+        """Whether the argument above proves ``move`` (one of ``safe_moves``) harmless in ``state``."""
         piles = state.piles
         source = piles[move.source]
         if move.source in self.refilled or move.source in self.regrouped or (self.keep_piles and len(source) == 1):
@@ -86,18 +77,22 @@ class ForcedMoves:
         off = Counter(card for pile in self.table for card in piles[pile])
         if any(off[below] for below in self.predecessors[card]):
             return False  # a card left on the table could later let another foundation take this one
-        target = move.target
-        spares = self.alike.get(target, range(target, target + 1))
+        return self._only_place(state, move.target, card, off)
+
+    def _only_place(self, state: State, target: int, card: int, off: Counter[int]) -> bool:
+        """Whether foundation pile ``target`` (or an empty pile alike) is the only place ``card`` can go, and no
+        other card of ``off`` (the cards left on the table) needs it."""
         takers = [pile for pile in self.foundations if self._takes(state, pile, card)]
-        if piles[target]:
-            if takers != [target]:
-                return False
-            rivals = sum(count for other, count in off.items() if self._takes(state, target, other)) - 1
-            return rivals == 0
-        if any(piles[pile] or pile not in spares for pile in takers):
+        if state.piles[target]:
+            return takers == [target] and self._rivals(state, target, off) == 0
+        spares = self.alike.get(target, range(target, target + 1))
+        if any(state.piles[pile] or pile not in spares for pile in takers):
             return False
-        rivals = sum(count for other, count in off.items() if self._takes(state, target, other)) - 1
-        return rivals < len(takers)
+        return self._rivals(state, target, off) < len(takers)
+
+    def _rivals(self, state: State, target: int, off: Counter[int]) -> int:
+        """How many cards of ``off`` but the one moved foundation pile ``target`` would take now."""
+        return sum(count for other, count in off.items() if self._takes(state, target, other)) - 1
 
     def _takes(self, state: State, pile: int, card: int) -> bool:
         """Whether foundation ``pile`` takes ``card`` now by the rule data."""
@@ -112,3 +107,25 @@ class ForcedMoves:
         if cards:
             return group.fits(cards[-1], card)
         return group.accepts_on_empty(card, state.base_rank)
+
+
+def _data_only(game: Game) -> bool:
+    """Whether ``game``'s rules are data the argument above covers: won with all cards on foundations, no
+    foundation group moving cards anywhere, and no plugin changing the rules."""
+    return (game.spec.won_when == WonWhen.ALL_ON_FOUNDATIONS
+            and not any(group.targets for group in game.foundations)
+            and not RULE_HOOKS & game.hooks.implemented)
+
+
+def _regrouped(game: Game) -> frozenset[int]:
+    """The wastes gathered back into a stock dealt several cards a turn: a card fewer there regroups later
+    turns."""
+    return frozenset(pile for stock in game.stocks if stock.spec.redeals and stock.spec.cards_per_turn > 1
+                     for pile in stock.stock_targets)
+
+
+def _predecessors(game: Game) -> dict[int, tuple[int, ...]]:
+    """The cards each card may be laid on, on some foundation of ``game``."""
+    return {card: tuple({below for group in game.foundations for below, fits in enumerate(group.fits_table[card::52])
+                         if fits})
+            for card in range(52)}
