@@ -170,6 +170,13 @@ class Rules:
     def __init__(self, spec: GameSpec) -> None:
         self.spec = spec
         self.groups: dict[str, Group] = _groups(spec)
+        self._name_piles()
+        self._sort_piles()
+        self._compile_automatic_rules()
+
+    def _name_piles(self) -> None:
+        """Each pile's group, name and suit, and the pack."""
+        spec = self.spec
         groups = tuple(self.groups.values())
         #: Group of each pile, by pile index.
         self.pile_group: tuple[Group, ...] = tuple(g for g in groups for _ in g.piles)
@@ -182,20 +189,33 @@ class Rules:
         #: The one suit each pile takes, or -1 where any suit goes.
         self.pile_suit: tuple[int, ...] = _pile_suits(self.pile_group)
         _mark_suited_targets(groups, self.pile_suit)
+
+    def _sort_piles(self) -> None:
+        """The piles by what the kernel does with them: foundations, stocks, piles cards move from, piles to empty
+        for a win, cells."""
+        groups = tuple(self.groups.values())
         #: Groups with the role 'foundation', in order.
         self.foundations: tuple[Group, ...] = self.groups_of(Role.FOUNDATION)
         self.foundation_piles: tuple[int, ...] = _piles(self.foundations)
         self.stocks: tuple[Group, ...] = tuple(g for g in self.groups_of(Role.STOCK) if g.stock_target >= 0)
         #: Piles whose cards may be picked up and moved by the rule data.
         self.source_piles: tuple[int, ...] = _piles(g for g in groups if g.moves_cards())
+        #: Piles that must be empty for a 'table empty' win.
+        self.table_piles: tuple[int, ...] = _piles(g for g in groups if g.role not in (Role.STOCK, Role.FOUNDATION))
+        #: Piles that must be empty for a win by emptying named groups.
+        self.emptied_piles: tuple[int, ...] = _emptied_piles(self.spec, self.groups)
+        #: Piles of the groups with the role 'cell', for run limits.
+        self.cell_piles: tuple[int, ...] = _piles(self.groups_of(Role.CELL))
+
+    def _compile_automatic_rules(self) -> None:
+        """The rules that act by themselves or on more than one pile: turning up, refills, covering, gathering,
+        sets, pairs and the base rank."""
+        spec = self.spec
+        groups = tuple(self.groups.values())
         #: Piles whose face-down top card is turned up at once.
         self.turn_up_piles: tuple[int, ...] = _piles(g for g in groups if g.spec.turn_up_top)
         #: (pile, piles it is refilled from, the first with a card first) for piles refilled at once when empty.
         self.refills: tuple[tuple[int, tuple[int, ...]], ...] = _refills(self.groups)
-        #: Piles that must be empty for a 'table empty' win.
-        self.table_piles: tuple[int, ...] = _piles(g for g in groups if g.role not in (Role.STOCK, Role.FOUNDATION))
-        #: Piles that must be empty for a win by emptying named groups.
-        self.emptied_piles: tuple[int, ...] = _emptied_piles(spec, self.groups)
         #: The piles lying on each pile (by pile index), where a group says which cover which; else empty.
         self.covered_by: dict[int, tuple[int, ...]] = _covered_by(groups)
         #: Groups that may be gathered and dealt again.
@@ -209,8 +229,6 @@ class Rules:
         #: Whether the first card laid on a foundation sets the base rank.
         self.base_rank_played = spec.base_rank == FIRST_CARD_PLAYED
         self.has_automatic_changes = bool(self.turn_up_piles or self.refills or self.base_rank_played or self.set_piles)
-        #: Piles of the groups with the role 'cell', for run limits.
-        self.cell_piles: tuple[int, ...] = _piles(self.groups_of(Role.CELL))
 
     def groups_of(self, role: Role) -> tuple[Group, ...]:
         """The groups with ``role``, in order."""
