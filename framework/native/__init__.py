@@ -20,6 +20,7 @@ from ..moves import BASE_RANK_VAR, DEAL, GATHER, GATHERS_VAR, PAIR, REDEAL, REDE
 from ..spec import Accepts, Pick, Role, RunLimit, WonWhen
 
 if TYPE_CHECKING:
+    from ..compile import Pairing
     from ..game import Game
     from ..state import State
 
@@ -139,14 +140,8 @@ def kernel_tables(game: Game) -> dict[str, Any]:
     rules = _plugin_rules(game)
     kinds = _var_kinds(game, rules)
     names = list(game.initial_vars)
-    for rule in rules:
-        for field in _VAR_FIELDS:
-            if field in rule:
-                rule[field] = -1 if rule[field] is None else names.index(rule[field])
-        if "openings" in rule:
-            rule["opening_vars"] = [names.index(name) for name in rule.pop("openings")]
+    _number_vars(rules, names)
     covered = [list(game.covered_by.get(pile, ())) for pile in range(len(game.pile_names))]
-    pairing = game.pairing
     won_when = game.spec.won_when
     return {
         "npiles": len(game.pile_names),
@@ -169,20 +164,40 @@ def kernel_tables(game: Game) -> dict[str, Any]:
         "covered_by": covered,
         "set_piles": list(game.set_piles),
         "set_discard": game.set_discard,
-        "has_pairing": int(pairing is not None),
-        "pair_piles": list(pairing.piles) if pairing else [],
-        "pair_discard": pairing.discard if pairing else -1,
-        "pairs": pairing.pairs if pairing else bytes(52 * 52),
-        "alone": sorted(pairing.alone) if pairing else [],
+        **_pairing_tables(game.pairing),
         "base_rank_played": int(game.base_rank_played),
         "has_automatic": int(game.has_automatic_changes),
         "cell_piles": list(game.cell_piles),
         "var_kinds": kinds,
-        "var_base": names.index(BASE_RANK_VAR) if BASE_RANK_VAR in names else -1,
-        "var_redeals": names.index(REDEALS_VAR) if REDEALS_VAR in names else -1,
-        "var_gathers": names.index(GATHERS_VAR) if GATHERS_VAR in names else -1,
+        "var_base": _var_index(names, BASE_RANK_VAR),
+        "var_redeals": _var_index(names, REDEALS_VAR),
+        "var_gathers": _var_index(names, GATHERS_VAR),
         "plugins": [dict(rule, kind=PLUGIN_KINDS[rule["kind"]]) for rule in rules],
     }
+
+
+def _number_vars(rules: list[dict[str, Any]], names: list[str]) -> None:
+    """Name each variable that the plugins' native ``rules`` name by its number in ``names`` (the game's
+    variables, in order; -1 for a field that names none), as the core reads them."""
+    for rule in rules:
+        for field in _VAR_FIELDS:
+            if field in rule:
+                rule[field] = -1 if rule[field] is None else names.index(rule[field])
+        if "openings" in rule:
+            rule["opening_vars"] = [names.index(name) for name in rule.pop("openings")]
+
+
+def _var_index(names: list[str], name: str) -> int:
+    """The number of the kernel's variable ``name`` in ``names`` (the game's variables), or -1 where it has none."""
+    return names.index(name) if name in names else -1
+
+
+def _pairing_tables(pairing: Pairing | None) -> dict[str, Any]:
+    """The tables of the game's pair rule (``Rules.pairing``), or of none."""
+    if pairing is None:
+        return {"has_pairing": 0, "pair_piles": [], "pair_discard": -1, "pairs": bytes(52 * 52), "alone": []}
+    return {"has_pairing": 1, "pair_piles": list(pairing.piles), "pair_discard": pairing.discard,
+            "pairs": pairing.pairs, "alone": sorted(pairing.alone)}
 
 
 def _group_tables(group: Any) -> dict[str, Any]:

@@ -93,11 +93,24 @@ def key_tables(keys: Keys) -> dict[str, Any]:
 
 def solver_tables(game: Game, order: MoveOrder, forced: ForcedMoves, doom: Doom | None) -> dict[str, Any]:
     """The tables of the search's ordering, forced moves, doom and beam score, as the native core reads them."""
+    score = Score(game)
+    return {
+        "symmetric": list(order.symmetric),
+        **_forced_tables(game, forced),
+        "has_doom": int(doom is not None),
+        "top_card_piles": list(score.top_card_piles),
+        "run_piles": [pile for pile, _ in score.run_piles],
+        "tableau": list(score.tableau),
+        "stock_piles": [pile for stock in game.stocks for pile in stock.piles],
+        **(_doom_tables(doom) if doom is not None else {}),
+    }
+
+
+def _forced_tables(game: Game, forced: ForcedMoves) -> dict[str, Any]:
+    """The tables of the moves the search plays without trying others (``ForcedMoves``, ``safe_moves``)."""
     piles = range(len(game.pile_names))
     building = building_groups(game)
-    score = Score(game)
-    tables: dict[str, Any] = {
-        "symmetric": list(order.symmetric),
+    return {
         "data_only": int(forced.data_only),
         "keep_piles": int(forced.keep_piles),
         "refilled": sorted(forced.refilled),
@@ -109,26 +122,23 @@ def solver_tables(game: Game, order: MoveOrder, forced: ForcedMoves, doom: Doom 
         "predecessors": [list(forced.predecessors[card]) for card in range(52)],
         "needs": [_union(group.fits_table[card * 52:card * 52 + 52] for group in building) for card in range(52)],
         "table_piles": list(forced.table),
-        "has_doom": int(doom is not None),
-        "top_card_piles": list(score.top_card_piles),
-        "run_piles": [pile for pile, _ in score.run_piles],
-        "tableau": list(score.tableau),
-        "stock_piles": [pile for stock in game.stocks for pile in stock.piles],
     }
-    if doom is not None:
-        tables.update({
-            "doom_foundation": doom.foundation,
-            "doom_piles": list(doom.piles),
-            "doom_others": list(doom.others),
-            "doom_classes": doom.classes,
-            "doom_takers": [list(doom.takers[card]) for card in range(52)],
-            "doom_takes": [list(doom.takes.get(card, b"")) for card in range(52)],
-            "class_list": list(doom.class_list),
-            "has_lines": int(doom.lines is not None),
-            "lines": [list(line) for line, _ in doom.lines or ()],
-            "line_rings": [int(ring) for _, ring in doom.lines or ()],
-        })
-    return tables
+
+
+def _doom_tables(doom: Doom) -> dict[str, Any]:
+    """The tables of the check of positions lost at a glance (``Doom``)."""
+    return {
+        "doom_foundation": doom.foundation,
+        "doom_piles": list(doom.piles),
+        "doom_others": list(doom.others),
+        "doom_classes": doom.classes,
+        "doom_takers": [list(doom.takers[card]) for card in range(52)],
+        "doom_takes": [list(doom.takes.get(card, b"")) for card in range(52)],
+        "class_list": list(doom.class_list),
+        "has_lines": int(doom.lines is not None),
+        "lines": [list(line) for line, _ in doom.lines or ()],
+        "line_rings": [int(ring) for _, ring in doom.lines or ()],
+    }
 
 
 def search_natively(search: Search) -> Result | None:
@@ -149,8 +159,7 @@ def search_natively(search: Search) -> Result | None:
         search.deadline = started + budget.seconds
     answer, nodes, positions, stopped_by, line, inner_at, rounds = solver.core.search(
         position,
-        [(-1 if r.allowance == sys.maxsize else r.allowance, _or_none(r.endgame_positions), _or_none(r.beam_width),
-          _or_none(r.most_positions)) for r in search.schedule],
+        _schedule(search),
         _or_none(budget.nodes),
         -1.0 if budget.seconds is None else budget.seconds,
         -1 if budget.memory_mb is None else int(budget.memory_mb * 1024 * 1024),
@@ -160,21 +169,34 @@ def search_natively(search: Search) -> Result | None:
     search.nodes, search.positions, search.rounds = nodes, positions, rounds
     moves: tuple[Move, ...] = ()
     if answer == WON:
-        # As the Python search leaves it, the search's state plays the line found: a beam's endgame won by a
-        # search of its own is shortened on its own first (``Search.search_in_full`` returns it so), then the
-        # whole line is shortened as one (``shorten``, in the core), within what the budget's time leaves.
-        if inner_at >= 0:
-            endgame = solver.native.position(search.start)
-            for move in line[:inner_at]:
-                endgame.push(move)
-            line = line[:inner_at] + endgame.shorten(line[inner_at:], _seconds_left(search.deadline))
-        for move in line:
-            search.state.push(solver.native.move(move))
-        line = position.shorten(line, _seconds_left(search.shortening_deadline(started)))
+        line = _shortened(search, solver, position, line, inner_at, started)
         moves = tuple(solver.native.move(move) for move in line)
     return Result(answer=answer, nodes=nodes, positions=positions, seconds=time.perf_counter() - started, moves=moves,
                   line=search.replay(moves, lambda _: position.replays(line)) if answer == WON else (),
                   stopped_by=stopped_by, core=NATIVE)
+
+
+def _schedule(search: Search) -> list[tuple[int, int, int, int]]:
+    """The rounds of ``search``'s schedule as the core takes them: allowance, endgame positions, beam width and
+    most positions, -1 for none."""
+    return [(-1 if r.allowance == sys.maxsize else r.allowance, _or_none(r.endgame_positions), _or_none(r.beam_width),
+             _or_none(r.most_positions)) for r in search.schedule]
+
+
+def _shortened(search: Search, solver: NativeSolver, position: Any, line: Any, inner_at: int,
+               started: float) -> Any:
+    """The winning ``line`` the core found from ``position`` (the search's start, a native position), played on the
+    search's state and shortened, as the Python search leaves it: a beam's endgame won by a search of its own
+    (from move ``inner_at``; -1: none) is shortened on its own first (``Search.search_in_full`` returns it so),
+    then the whole line as one (``shorten``, in the core), within what the budget's time leaves."""
+    if inner_at >= 0:
+        endgame = solver.native.position(search.start)
+        for move in line[:inner_at]:
+            endgame.push(move)
+        line = line[:inner_at] + endgame.shorten(line[inner_at:], _seconds_left(search.deadline))
+    for move in line:
+        search.state.push(solver.native.move(move))
+    return position.shorten(line, _seconds_left(search.shortening_deadline(started)))
 
 
 def _count(rival: Any) -> Any:
