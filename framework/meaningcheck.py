@@ -160,20 +160,21 @@ class _Checks:
                 self.known_group(("won_when", "empty", index), name)
         sets = self.data.get("sets")
         if sets is not None:
-            for index, name in enumerate(sets["of"]):
-                self.known_group(("sets", "of", index), name)
-            if self.known_group(("sets", "to"), sets["to"]) and self.group_data[sets["to"]].get("piles", 1) != 1:
-                self.problem(("sets", "to"), f"sets go to one pile, but group {sets['to']!r} has several")
+            self._leaving("sets", "of", sets)
         pairs = self.data.get("pairs")
-        if pairs is None:
-            return
-        for index, name in enumerate(pairs["from"]):
-            self.known_group(("pairs", "from", index), name)
-        if self.known_group(("pairs", "to"), pairs["to"]) and self.group_data[pairs["to"]].get("piles", 1) != 1:
-            self.problem(("pairs", "to"), f"pairs go to one pile, but group {pairs['to']!r} has several")
-        if ("ranks_add_up_to" in pairs) == bool(pairs.get("same_rank")):
-            self.problem(("pairs",), "say what pairs: 'ranks_add_up_to: N' or 'same_rank: true' (one of the two)",
-                         key=True)
+        if pairs is not None:
+            self._leaving("pairs", "from", pairs)
+            if ("ranks_add_up_to" in pairs) == bool(pairs.get("same_rank")):
+                self.problem(("pairs",), "say what pairs: 'ranks_add_up_to: N' or 'same_rank: true' (one of the two)",
+                             key=True)
+
+    def _leaving(self, rule: str, origins: str, data: dict[str, Any]) -> None:
+        """The groups that the rule ``rule`` (``sets``, ``pairs``) takes cards from (its key ``origins``) exist,
+        and the one it takes them to is one pile."""
+        for index, name in enumerate(data[origins]):
+            self.known_group((rule, origins, index), name)
+        if self.known_group((rule, "to"), data["to"]) and self.group_data[data["to"]].get("piles", 1) != 1:
+            self.problem((rule, "to"), f"{rule} go to one pile, but group {data['to']!r} has several")
 
     # --- the deal ----------------------------------------------------------------------------
 
@@ -187,13 +188,8 @@ class _Checks:
         steps = data["deal"]
         foundations = [name for name, group in self.group_data.items() if group["role"] == Role.FOUNDATION]
         deal = _Deal(total, foundations[0] if foundations else None)
-        for index, step in enumerate(steps):
-            if not self._deal_step(("deal", index), step, index == len(steps) - 1, deal):
-                deal.complete = False
-                if deal.too_many:
-                    return False
-                if deal.used_up:
-                    break  # the steps after it would only repeat that the pack is used up
+        if not self._deal_steps(steps, deal):
+            return False
         if deal.dealt < total and deal.complete:
             self.problem(("deal",), key=True,
                          message=f"the deal leaves {total - deal.dealt} of {total} cards undealt; "
@@ -201,11 +197,28 @@ class _Checks:
         if data.get("base_rank") == FIRST_FOUNDATION_CARD and not deal.first_foundation_card:
             self.problem(("base_rank",), "'first foundation card' needs a deal step that puts a card on the first "
                          "foundation pile")
-        if data.get("won_when", WonWhen.ALL_ON_FOUNDATIONS) == WonWhen.ALL_ON_FOUNDATIONS and not foundations and (
+        if not foundations:
+            self._foundations_needed()
+        return True
+
+    def _deal_steps(self, steps: list[dict[str, Any]], deal: _Deal) -> bool:
+        """Check each step and count its cards into ``deal``, up to a step that uses up the pack; False when a step
+        deals more cards than the pack holds."""
+        for index, step in enumerate(steps):
+            if not self._deal_step(("deal", index), step, index == len(steps) - 1, deal):
+                deal.complete = False
+                if deal.too_many:
+                    return False
+                if deal.used_up:
+                    break  # the steps after it would only repeat that the pack is used up
+        return True
+
+    def _foundations_needed(self) -> None:
+        """A game without foundations is won otherwise than with all cards on them, or by its plugin."""
+        if self.data.get("won_when", WonWhen.ALL_ON_FOUNDATIONS) == WonWhen.ALL_ON_FOUNDATIONS and (
                 not self._plugin_decides_the_win()):
             self.problem(("won_when",), "the game is won with all cards on foundations, "
                          "but no group has role 'foundation'")
-        return True
 
     def _plugin_decides_the_win(self) -> bool:
         """Whether an installed plugin the game names implements ``is_won`` (Montana's gaps decide the win)."""
@@ -215,18 +228,9 @@ class _Checks:
 
     def _deal_step(self, path: Path, step: dict[str, Any], last: bool, deal: _Deal) -> bool:
         """Check one step and count its cards into ``deal``; False if the step is wrong."""
-        if not self.known_group(path + ("to",), step["to"]):
+        targets = self._step_targets(path, step)
+        if targets is None:
             return False
-        count = self.group_data[step["to"]].get("piles", 1)
-        if "pile" in step and "piles" in step:
-            self.problem(path + ("piles",), "give 'pile' (one pile) or 'piles' (the first so many), not both", key=True)
-            return False
-        wanted = step.get("pile", step.get("piles"))
-        if wanted is not None and wanted > count:
-            self.problem(path + ("pile" if "pile" in step else "piles",),
-                         f"group {step['to']!r} has {count} pile{'s' * (count != 1)}; there is no pile {wanted}")
-            return False
-        targets = [step["pile"] - 1] if "pile" in step else list(range(step.get("piles", count)))
         if ("cards" in step) == ("card" in step):
             self.problem(path, "a deal step gives either 'cards' (how many) or 'card' (which one)")
             return False
@@ -241,6 +245,22 @@ class _Checks:
         if step["cards"] == BASE_RANK_CARDS:
             return self._base_cards(path, step, targets, deal)
         return self._counted(path, step, targets, deal)
+
+    def _step_targets(self, path: Path, step: dict[str, Any]) -> list[int] | None:
+        """The piles (by index in their group) a deal step deals to: its ``pile``, its first ``piles``, or all its
+        group's; None if it names a group or pile that is not there."""
+        if not self.known_group(path + ("to",), step["to"]):
+            return None
+        count = self.group_data[step["to"]].get("piles", 1)
+        if "pile" in step and "piles" in step:
+            self.problem(path + ("piles",), "give 'pile' (one pile) or 'piles' (the first so many), not both", key=True)
+            return None
+        wanted = step.get("pile", step.get("piles"))
+        if wanted is not None and wanted > count:
+            self.problem(path + ("pile" if "pile" in step else "piles",),
+                         f"group {step['to']!r} has {count} pile{'s' * (count != 1)}; there is no pile {wanted}")
+            return None
+        return [step["pile"] - 1] if "pile" in step else list(range(step.get("piles", count)))
 
     def _base_cards(self, path: Path, step: dict[str, Any], targets: list[int], deal: _Deal) -> bool:
         base_rank = self.data.get("base_rank")
@@ -294,13 +314,10 @@ class _Checks:
         return self._face_down(path, step, targets, counts, deal)
 
     def _counted(self, path: Path, step: dict[str, Any], targets: list[int], deal: _Deal) -> bool:
-        cards = step["cards"]
-        per_pile = cards if isinstance(cards, list) else [cards] * len(targets)
-        if len(per_pile) != len(targets):
-            self.problem(path + ("cards",), f"{len(per_pile)} counts for {len(targets)} piles; give one count per pile")
+        per_pile = self._per_pile(path, "cards", step["cards"], targets)
+        if per_pile is None or not self._face_down(path, step, targets, per_pile, deal):
             return False
-        if not self._face_down(path, step, targets, per_pile, deal) or not self._dealt(path + ("cards",),
-                                                                                          sum(per_pile), deal):
+        if not self._dealt(path + ("cards",), sum(per_pile), deal):
             return False
         deal.note(step["to"], targets, per_pile)
         return True
@@ -308,11 +325,8 @@ class _Checks:
     def _face_down(self, path: Path, step: dict[str, Any], targets: list[int], per_pile: list[int],
                    deal: _Deal) -> bool:
         """Whether the step's face-down counts fit the ``per_pile`` cards it deals to ``targets``; a problem if not."""
-        face_down = step.get("face_down", 0)
-        face_down = face_down if isinstance(face_down, list) else [face_down] * len(targets)
-        if len(face_down) != len(targets):
-            self.problem(path + ("face_down",), f"{len(face_down)} counts for {len(targets)} piles; "
-                         "give one count per pile")
+        face_down = self._per_pile(path, "face_down", step.get("face_down", 0), targets)
+        if face_down is None:
             return False
         for pile, cards_here, down_here in zip(targets, per_pile, face_down):
             if down_here > cards_here:
@@ -326,6 +340,16 @@ class _Checks:
             if cards_here > down_here:
                 deal.face_up_piles.add((step["to"], pile))
         return True
+
+    def _per_pile(self, path: Path, key: str, counts: int | list[int], targets: list[int]) -> list[int] | None:
+        """A deal step's ``counts`` under ``key`` (one for all piles, or one per pile) for each of ``targets``; None
+        if the list is of another length."""
+        if not isinstance(counts, list):
+            return [counts] * len(targets)
+        if len(counts) != len(targets):
+            self.problem(path + (key,), f"{len(counts)} counts for {len(targets)} piles; give one count per pile")
+            return None
+        return counts
 
     def _dealt(self, path: Path, cards: int, deal: _Deal) -> bool:
         """Count ``cards`` more dealt by the step whose count is at ``path``; a problem if the pack holds too few."""
