@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework import Game, Move, State, hookimpl
+from framework import Game, Group, Move, State, hookimpl
 from framework.cards import card_symbol
 from framework.plugins import group_option
 from framework.refusals import build_refusal
 from framework.spec import Role
 from framework.words import noun, place
+
+#: How the refusals of this rule begin.
+_BACK = "a card goes back from a foundation"
 
 
 class BackFromFoundation:
@@ -50,7 +53,7 @@ class BackFromFoundation:
         piles = state.piles
         pile_group = state.game.pile_group
         moves = []
-        for source in self.sources:
+        for source in self.sources:  # (in one frame: the Python search asks it in every position)
             if not piles[source]:
                 continue
             card = piles[source][-1]
@@ -75,18 +78,22 @@ class BackFromFoundation:
             return None  # the kernel says the foundation is empty
         game = state.game
         group = game.pile_group[move.target]
-        back = "a card goes back from a foundation"
         if move.count > 1:
-            return f"{back} one at a time"
+            return f"{_BACK} one at a time"
         card = cards[-1]
         if not destination:
-            if not self.onto_empty:
-                return f"{back} only onto a card, not to an empty {noun(game, group).one}"
-            if not group.accepts_on_empty(card, state.base_rank):
-                return f"{back} to an empty {noun(game, group).one} only where it takes {card_symbol(card)}"
-            return None
+            return self._empty_refusal(state, group, card)
         if not group.fits(destination[-1], card):
-            return f"{back} only where it fits: {build_refusal(game, group, destination[-1], card)}"
+            return f"{_BACK} only where it fits: {build_refusal(game, group, destination[-1], card)}"
         if group.max_cards is not None and len(destination) >= group.max_cards:
-            return f"{back} only where there is room: {place(game, move.target)} is full"
+            return f"{_BACK} only where there is room: {place(game, move.target)} is full"
+        return None
+
+    def _empty_refusal(self, state: State, group: Group, card: int) -> str | None:
+        """Why ``card`` does not go back from a foundation to an empty pile of ``group``."""
+        called = noun(state.game, group).one
+        if not self.onto_empty:
+            return f"{_BACK} only onto a card, not to an empty {called}"
+        if not group.accepts_on_empty(card, state.base_rank):
+            return f"{_BACK} to an empty {called} only where it takes {card_symbol(card)}"
         return None

@@ -87,6 +87,16 @@ class BuildLeftward:
                 "discard": -1 if self.discard is None else self.discard,
                 "won_with_piles": -1 if self.won_with_piles is None else self.won_with_piles}
 
+    def _in_line(self, move: Move) -> bool:
+        """Whether ``move`` is a card move from a pile of the line to another."""
+        return not move.action and move.source in self.piles and move.target in self.piles
+
+    def _distance(self, piles: list[list[int]], move: Move) -> int:
+        """How many places ``move`` goes to the left (negative: to the right), counting the piles that hold
+        cards."""
+        held = [pile for pile in self.piles if piles[pile]]
+        return held.index(move.source) - held.index(move.target)
+
     def _matches(self, card: int, other: int) -> bool:
         return (self.by_suit and SUIT[card] == SUIT[other]) or (self.by_rank and RANK[card] == RANK[other])
 
@@ -116,13 +126,10 @@ class BuildLeftward:
 
     @hookimpl
     def move_words(self, state: State, move: Move) -> str | None:
-        if move.action or move.source not in self.piles or move.target not in self.piles:
-            return None
         piles = state.piles
-        if not piles[move.source] or not piles[move.target]:
+        if not self._in_line(move) or not piles[move.source] or not piles[move.target]:
             return None
-        held = [pile for pile in self.piles if piles[pile]]
-        distance = held.index(move.source) - held.index(move.target)
+        distance = self._distance(piles, move)
         side = "left" if distance > 0 else "right"
         top = card_symbol(piles[move.source][-1])
         under = f" and the {move.count - 1} cards under it" if move.count > 1 else ""
@@ -133,15 +140,14 @@ class BuildLeftward:
     def explain_refusal(self, state: State, move: Move) -> str | None:
         """Why a pile of the line does not move onto another: it moves whole, as far as the distances say, onto
         a pile whose top card matches."""
-        if move.action or move.source not in self.piles or move.target not in self.piles:
-            return None
         piles = state.piles
-        if not piles[move.source] or not piles[move.target]:
-            return None if not piles[move.source] else "a pile moves only onto a pile that holds cards"
+        if not self._in_line(move) or not piles[move.source]:
+            return None
+        if not piles[move.target]:
+            return "a pile moves only onto a pile that holds cards"
         if move.count != len(piles[move.source]):
             return "a pile moves whole, every card of it at once"
-        held = [pile for pile in self.piles if piles[pile]]
-        distance = held.index(move.source) - held.index(move.target)
+        distance = self._distance(piles, move)
         if distance not in self.distances and not (self.rightward and -distance in self.distances):
             return f"a pile moves only onto the pile {self._places()}, counting the piles that hold cards"
         card, other = piles[move.source][-1], piles[move.target][-1]
@@ -154,7 +160,7 @@ class BuildLeftward:
     def after_move(self, state: State, move: Move) -> list[Transfer]:
         sizes = [len(state.piles[pile]) for pile in self.piles]
         changes = []
-        if self.discard is not None and not move.action and move.source in self.piles and move.target in self.piles:
+        if self.discard is not None and self._in_line(move):
             # all the target's cards to the discard pile, then the moved ones back: the covered ones stay there
             changes += [Transfer(move.target, self.discard, sizes[move.target - self.piles.start]),
                         Transfer(self.discard, move.target, move.count)]

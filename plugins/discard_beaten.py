@@ -58,10 +58,8 @@ class DiscardBeaten:
         high = options.get("aces", "high") == "high"
         #: Each card's value for the comparison: its rank, or 14 for an ace that is high.
         self.value = tuple(14 if high and rank == 1 else rank for rank in RANK)
-        left = options.get("won_with_left")
-        self.left_ranks = frozenset(parse_rank(str(rank)) for rank in left) if left is not None else None
-        if options.get("apart") and left is None:
-            raise PatienceError("plugin 'discard-beaten': 'apart' needs 'won_with_left'")
+        #: The ranks of the cards left when the game is won (None: the plugin does not decide the win).
+        self.left_ranks = _left_ranks(options)
         self.apart = bool(options.get("apart", False))
         #: How many cards stay when the game is won.
         self.kept = sum(1 for card in game.pack if RANK[card] in self.left_ranks) if self.left_ranks else 0
@@ -122,3 +120,13 @@ class DiscardBeaten:
         if len(piles[self.discard]) != len(state.game.pack) - self.kept:
             return False
         return not self.apart or sum(1 for pile in self.piles if len(piles[pile]) == 1) == self.kept
+
+
+def _left_ranks(options: dict[str, Any]) -> frozenset[int] | None:
+    """The ranks of the option ``won_with_left``, or None where it is not given (and nor is ``apart``)."""
+    left = options.get("won_with_left")
+    if left is None:
+        if options.get("apart"):
+            raise PatienceError("plugin 'discard-beaten': 'apart' needs 'won_with_left'")
+        return None
+    return frozenset(parse_rank(str(rank)) for rank in left)

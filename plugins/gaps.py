@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from framework import Game, Move, PatienceError, SetVar, State, Transfer, hookimpl
+from framework import Game, Group, Move, PatienceError, SetVar, State, Transfer, hookimpl
 from framework.cards import RANK, SUIT, card_symbol, make_card, shuffled
 from framework.plugins import group_option
 from framework.seeds import redeal_seed
@@ -117,15 +117,7 @@ class Gaps:
 
     def __init__(self, game: Game, options: dict[str, Any]) -> None:
         grid = game.groups[options["grid"]]
-        name = grid.name
-        columns = grid.spec.columns
-        if not columns:
-            raise PatienceError(f"plugin 'gaps': group {name!r} needs 'columns' to be a grid")
-        if grid.spec.max_cards != 1:
-            raise PatienceError(f"plugin 'gaps': group {name!r} needs 'max_cards: 1', one card a cell")
-        if len(grid.piles) % columns:
-            raise PatienceError(f"plugin 'gaps': the {len(grid.piles)} piles of group {name!r} "
-                                f"are not whole rows of {columns}")
+        columns = _grid_columns(grid)
         self.first = RANK_WORDS[options.get("first", "A")]
         #: The length of a row's sequence, from the first rank to the king.
         self.length = 14 - self.first
@@ -133,16 +125,8 @@ class Gaps:
             raise PatienceError(f"plugin 'gaps': a row of {columns} cells has no room for a gap next to "
                                 f"its {self.length} cards from {options.get('first', 'A')} to K")
         self.aces = options.get("aces")
-        self.aside = -1
-        if self.aces == ASIDE:
-            if "aside" not in options:
-                raise PatienceError("plugin 'gaps': 'aces: aside' needs the option 'aside', the group "
-                                    "the aces go to")
-            self.aside = game.groups[options["aside"]].piles.start
-            if options["aside"] == name:
-                raise PatienceError("plugin 'gaps': the aces cannot be set aside into the grid itself")
-        elif "aside" in options:
-            raise PatienceError("plugin 'gaps': the option 'aside' is only for 'aces: aside'")
+        #: The pile the aces are set aside to (-1: none).
+        self.aside = _aside(game, options, grid.name)
         if self.aces == FIRST_COLUMN and self.first != 1:
             raise PatienceError("plugin 'gaps': 'aces: first column' needs 'first: A', the rank the first "
                                 "column takes")
@@ -199,15 +183,22 @@ class Gaps:
             return [Move(-1, -1, 1, ACES)]  # the opening move comes before any other
         piles = state.piles
         gaps = [cell for cell in self.cells if not piles[cell]]
-        moves: list[Move] = []
-        for gap in gaps:
-            taken = self._taken(piles, gap)
-            if taken:
-                moves.extend(Move(cell, gap) for cell in self.cells if piles[cell] and piles[cell][-1] in taken)
-        if (gaps and self.redeals and state.vars[SHUFFLES_VAR] < self.redeals and not state.is_won()
-                and any(piles[cell] for cell in self._out_of_sequence(piles))):
+        moves = [move for gap in gaps for move in self._moves_into(piles, gap)]
+        if gaps and self._may_shuffle(state):
             moves.append(Move(-1, -1, 1, SHUFFLE))
         return moves
+
+    def _moves_into(self, piles: Sequence[list[int]], gap: int) -> list[Move]:
+        """The moves of a card of the grid into the gap ``gap``, in the order of its cells."""
+        taken = self._taken(piles, gap)
+        if not taken:
+            return []
+        return [Move(cell, gap) for cell in self.cells if piles[cell] and piles[cell][-1] in taken]
+
+    def _may_shuffle(self, state: State) -> bool:
+        """Whether a redeal is left and would change something: the game not won, a card out of sequence."""
+        return (self.redeals > 0 and state.vars[SHUFFLES_VAR] < self.redeals and not state.is_won()
+                and any(state.piles[cell] for cell in self._out_of_sequence(state.piles)))
 
     def _taken(self, piles: Sequence[list[int]], gap: int) -> frozenset[int]:
         """The cards the gap ``gap`` takes."""
@@ -246,14 +237,13 @@ class Gaps:
 
     def _aces(self, piles: Sequence[list[int]]) -> list[Any]:
         """Set the grid's aces aside, or move them into the empty first cells of the rows."""
+        aces = [cell for cell in self.cells if piles[cell] and RANK[piles[cell][-1]] == 1]
         if self.aces == ASIDE:
-            changes: list[Any] = [Transfer(cell, self.aside, 1) for cell in self.cells
-                                  if piles[cell] and RANK[piles[cell][-1]] == 1]
+            changes: list[Any] = [Transfer(cell, self.aside, 1) for cell in aces]
         else:
             firsts = [cell for cell in self.row_starts if not piles[cell]]
-            aces = [cell for cell in self.cells if piles[cell] and RANK[piles[cell][-1]] == 1
-                    and cell not in self.row_starts]
-            changes = [Transfer(ace, first, 1) for ace, first in zip(aces, firsts)]
+            changes = [Transfer(ace, first, 1) for ace, first in zip(
+                [cell for cell in aces if cell not in self.row_starts], firsts)]
         changes.append(SetVar(ACES_VAR, True))
         return changes
 
@@ -267,11 +257,7 @@ class Gaps:
         number = redeal_seed(state.seed, used)
         out = self._out_of_sequence(piles)
         sources = [cell for cell in out if piles[cell]]
-        if self.redeal_gaps == RANDOM:
-            gaps = set(shuffled(out, number + 500)[:len(self.row_starts)])
-        else:
-            row_gap = self._row_gap_after_sequence if self.redeal_gaps == AFTER_SEQUENCE else self._row_gap_last
-            gaps = {row_gap(piles, start) for start in self.row_starts}
+        gaps = self._redeal_gaps(piles, out, number)
         targets = ([cell for cell in out if cell not in gaps] + [cell for cell in out if cell in gaps])[:len(sources)]
         scratch = next(cell for cell in out if not piles[cell])
         if scratch in targets:
@@ -282,6 +268,14 @@ class Gaps:
         changes += [Transfer(scratch, cell, 1) for cell in targets if cell != scratch]
         changes.append(SetVar(SHUFFLES_VAR, used + 1))
         return changes
+
+    def _redeal_gaps(self, piles: Sequence[list[int]], out: list[int], number: int) -> set[int]:
+        """The cells of ``out`` (the cells out of sequence) that a redeal leaves empty, one a row, by the option
+        ``redeal_gaps`` (``number``: the redeal's seed)."""
+        if self.redeal_gaps == RANDOM:
+            return set(shuffled(out, number + 500)[:len(self.row_starts)])
+        row_gap = self._row_gap_after_sequence if self.redeal_gaps == AFTER_SEQUENCE else self._row_gap_last
+        return {row_gap(piles, start) for start in self.row_starts}
 
     def _row_gap_after_sequence(self, piles: Sequence[list[int]], start: int) -> int:
         return start + self._in_sequence(piles, start)
@@ -315,7 +309,10 @@ class Gaps:
             return self._shuffle_refusal(state) if self.redeals else None
         if move.action or move.source not in self.cells or move.target not in self.cells:
             return None
-        piles = state.piles
+        return self._gap_refusal(state.piles, move)
+
+    def _gap_refusal(self, piles: Sequence[list[int]], move: Move) -> str | None:
+        """Why the grid's card move ``move`` breaks the rule of what a gap takes."""
         if not piles[move.source]:
             return None  # the kernel says the cell is empty
         if piles[move.target]:
@@ -347,6 +344,33 @@ class Gaps:
     def is_won(self, state: State) -> bool:
         piles = state.piles
         return all(self._in_sequence(piles, start) == self.length for start in self.row_starts)
+
+
+def _grid_columns(grid: Group) -> int:
+    """The columns of ``grid``, the group the plugin plays in: whole rows of cells of one card each."""
+    name, columns = grid.name, grid.spec.columns
+    if not columns:
+        raise PatienceError(f"plugin 'gaps': group {name!r} needs 'columns' to be a grid")
+    if grid.spec.max_cards != 1:
+        raise PatienceError(f"plugin 'gaps': group {name!r} needs 'max_cards: 1', one card a cell")
+    if len(grid.piles) % columns:
+        raise PatienceError(f"plugin 'gaps': the {len(grid.piles)} piles of group {name!r} "
+                            f"are not whole rows of {columns}")
+    return columns
+
+
+def _aside(game: Game, options: dict[str, Any], grid: str) -> int:
+    """The first pile of the group the aces are set aside to with 'aces: aside' (-1 for other options)."""
+    if options.get("aces") != ASIDE:
+        if "aside" in options:
+            raise PatienceError("plugin 'gaps': the option 'aside' is only for 'aces: aside'")
+        return -1
+    if "aside" not in options:
+        raise PatienceError("plugin 'gaps': 'aces: aside' needs the option 'aside', the group "
+                            "the aces go to")
+    if options["aside"] == grid:
+        raise PatienceError("plugin 'gaps': the aces cannot be set aside into the grid itself")
+    return game.groups[options["aside"]].piles.start
 
 
 def _neighbours(card: int, side: int, same_suit: bool, higher: bool) -> frozenset[int]:

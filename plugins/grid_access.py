@@ -67,7 +67,7 @@ class GridAccess:
         named = (state.vars.get(name) for name in self.openings)
         openings = [self.game.pile_index(opening) for opening in named if opening is not None]
         blocked = {}
-        for column in self.column_cells:
+        for column in self.column_cells:  # (in one frame: the Python search asks it in every position)
             held = [cell for cell in column if piles[cell]]
             if len(held) < 3:
                 continue  # the top-most and the bottom-most card are free

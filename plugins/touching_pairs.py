@@ -87,21 +87,22 @@ class TouchingPairs:
         self.discard = target.piles.start
         self.stock = game.groups[options["stock"]].piles.start if "stock" in options else None
         total = options.get("ranks_add_up_to")
-        self.pairs = frozenset((first, second) for first in range(52) for second in range(52)
-                               if (RANK[first] + RANK[second] == total if total else RANK[first] == RANK[second]))
+        self.pairs = _pairs(total)
         self.alone = frozenset(parse_rank(str(rank)) for rank in options.get("alone", ()))
         self.upwards = options.get("closing", "reading order") == "upwards"
         self.close_after_pair = bool(options.get("close_after_pair", False))
-        touching = options.get("touching", True)
         #: When two cards pair, in words.
         self.pair_words = (f"two cards pair when their ranks add up to {total}" if total
                            else "two cards pair when they have the same rank")
-        start = self.cells.start
         #: For each cell, the later cells it may pair with.
         self.partners = {cell: tuple(other for other in self.cells if other > cell and (
-            not touching or (abs((cell - start) // columns - (other - start) // columns) <= 1
-                             and abs((cell - start) % columns - (other - start) % columns) <= 1)))
-            for cell in self.cells}
+            not options.get("touching", True) or self._touch(cell, other))) for cell in self.cells}
+
+    def _touch(self, cell: int, other: int) -> bool:
+        """Whether cells ``cell`` and ``other`` of the grid touch, across, down or diagonally."""
+        start, columns = self.cells.start, self.columns
+        return (abs((cell - start) // columns - (other - start) // columns) <= 1
+                and abs((cell - start) % columns - (other - start) % columns) <= 1)
 
     def native_rule(self) -> dict[str, Any]:
         """This rule as the native core runs it (docs/plugins.md#native-rules)."""
@@ -140,33 +141,38 @@ class TouchingPairs:
         """The changes that close up the grid and fill its empty cells from the stock (none if nothing changes)."""
         piles = state.piles
         held = {cell: bool(piles[cell]) for cell in self.cells}
+        changes = self._shift_up(held) if self.upwards else self._shift_back(held)
+        if self.stock is not None:
+            empty = [cell for cell in self.cells if not held[cell]]
+            changes += [Transfer(self.stock, cell, 1) for cell in empty[:len(piles[self.stock])]]
+        return changes
+
+    def _shift_up(self, held: dict[int, bool]) -> list[Transfer]:
+        """The moves that shift each card of the grid up its column into the empty cells above it; ``held`` (whether
+        each cell holds a card) is changed to match."""
         changes = []
         columns = self.columns
-        if self.upwards:
-            for cell in self.cells:
-                if held[cell]:
-                    goal = cell
-                    while goal - columns >= self.cells.start and not held[goal - columns]:
-                        goal -= columns
-                    if goal != cell:
-                        changes.append(Transfer(cell, goal, 1))
-                        held[cell], held[goal] = False, True
-        else:
-            free = self.cells.start
-            for cell in self.cells:
-                if held[cell]:
-                    if cell != free:
-                        changes.append(Transfer(cell, free, 1))
-                        held[cell], held[free] = False, True
-                    free += 1
-        if self.stock is not None:
-            stock = len(piles[self.stock])
-            for cell in self.cells:
-                if not stock:
-                    break
-                if not held[cell]:
-                    changes.append(Transfer(self.stock, cell, 1))
-                    stock -= 1
+        for cell in self.cells:
+            if held[cell]:
+                goal = cell
+                while goal - columns >= self.cells.start and not held[goal - columns]:
+                    goal -= columns
+                if goal != cell:
+                    changes.append(Transfer(cell, goal, 1))
+                    held[cell], held[goal] = False, True
+        return changes
+
+    def _shift_back(self, held: dict[int, bool]) -> list[Transfer]:
+        """The moves that shift the cards of the grid back in reading order into the empty cells before them;
+        ``held`` (whether each cell holds a card) is changed to match."""
+        changes = []
+        free = self.cells.start
+        for cell in self.cells:
+            if held[cell]:
+                if cell != free:
+                    changes.append(Transfer(cell, free, 1))
+                    held[cell], held[free] = False, True
+                free += 1
         return changes
 
     @hookimpl
@@ -198,6 +204,22 @@ class TouchingPairs:
             return None
         return f"pair {card_symbol(piles[move.source][-1])} and {card_symbol(piles[move.target][-1])}"
 
+    def _pair_refusal(self, state: State, move: Move) -> str:
+        """Why the two cards that ``move`` names do not pair."""
+        piles = state.piles
+        if move.source not in self.cells or move.target not in self.cells or move.source == move.target:
+            return "a pair is two cards of the grid"
+        if not piles[move.source] or not piles[move.target]:
+            return "a pair is two cards of the grid: one of those cells is empty"
+        first, second = sorted((move.source, move.target))
+        cards = piles[first][-1], piles[second][-1]
+        said = f"{card_symbol(cards[0])} and {card_symbol(cards[1])}"
+        if cards not in self.pairs:
+            return f"{self.pair_words}: {said} do not"
+        if second not in self.partners[first]:
+            return f"two cards pair only when they touch, across, down or diagonally: {said} do not"
+        return pair_order_words(state.game, move)
+
     @hookimpl
     def explain_refusal(self, state: State, move: Move) -> str | None:
         """Why two cards do not pair, a card does not leave alone, or the grid does not close up."""
@@ -206,20 +228,19 @@ class TouchingPairs:
             return "the grid closes up by itself after every pair" if self.close_after_pair else (
                 "the grid has no gap to close up")
         if move.action == MATCH or not move.action and move.source in self.cells and move.target in self.cells:
-            if move.source not in self.cells or move.target not in self.cells or move.source == move.target:
-                return "a pair is two cards of the grid"
-            if not piles[move.source] or not piles[move.target]:
-                return "a pair is two cards of the grid: one of those cells is empty"
-            first, second = sorted((move.source, move.target))
-            cards = piles[first][-1], piles[second][-1]
-            said = f"{card_symbol(cards[0])} and {card_symbol(cards[1])}"
-            if cards not in self.pairs:
-                return f"{self.pair_words}: {said} do not"
-            if second not in self.partners[first]:
-                return f"two cards pair only when they touch, across, down or diagonally: {said} do not"
-            return pair_order_words(state.game, move)
+            return self._pair_refusal(state, move)
         if not move.action and move.source in self.cells and move.target == self.discard and piles[move.source]:
-            alone = " or ".join(rank_words(rank) for rank in sorted(self.alone))
-            return (f"a card leaves alone only if it is {alone}" if alone else "no card leaves alone") + (
-                f"; {self.pair_words}")
+            return self._alone_refusal()
         return None
+
+    def _alone_refusal(self) -> str:
+        """Why a card of the grid does not leave alone: the ranks that do, and what pairs."""
+        alone = " or ".join(rank_words(rank) for rank in sorted(self.alone))
+        return (f"a card leaves alone only if it is {alone}" if alone else "no card leaves alone") + (
+            f"; {self.pair_words}")
+
+
+def _pairs(total: int | None) -> frozenset[tuple[int, int]]:
+    """The two cards that pair: their ranks add up to ``total``, or (None) are the same."""
+    return frozenset((first, second) for first in range(52) for second in range(52)
+                     if (RANK[first] + RANK[second] == total if total else RANK[first] == RANK[second]))
