@@ -434,8 +434,8 @@ def _changes(state: State, before: Shape) -> str:
     """What of ``state`` is no longer as its shape ``before`` says, in words."""
     names = state.game.pile_names
     sizes, face_down, _ = _shape(state)
-    piles = [names[pile] for pile, (was, now) in enumerate(zip(before[0], sizes)) if was != now]
-    down = [names[pile] for pile, (was, now) in enumerate(zip(before[1], face_down)) if was != now]
+    piles = [names[pile] for pile in _differing(before[0], sizes)]
+    down = [names[pile] for pile in _differing(before[1], face_down)]
     was = dict(before[2])
     variables = [repr(name) for name in sorted(was.keys() | state.vars.keys(), key=str)
                  if name not in was or name not in state.vars or was[name] != state.vars[name]]
@@ -443,6 +443,11 @@ def _changes(state: State, before: Shape) -> str:
         [f"the face-down cards of {_and(down)}"] if down else []) + (
         [f"the variable{'s' * (len(variables) > 1)} {_and(variables)}"] if variables else [])
     return _and(said) or "its piles"
+
+
+def _differing(before: tuple[int, ...], now: tuple[int, ...]) -> list[int]:
+    """The piles whose count (of cards, of face-down cards) ``before`` and ``now`` differ."""
+    return [pile for pile, (was, count) in enumerate(zip(before, now)) if was != count]
 
 
 def _and(words: list[str]) -> str:

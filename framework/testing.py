@@ -13,6 +13,7 @@ from typing import Any
 
 from .cards import card_text, parse_card
 from .game import Game
+from .moves import Move
 from .state import State
 
 
@@ -36,20 +37,25 @@ def position(game: Game, piles: Mapping[str, str], *, rest: str | None = None, *
         contents[index] = [parse_card(word) for word in down.split() + up.split()]
         face_down[index] = len(down.split())
     if rest is not None:
-        left = Counter(game.pack)
-        left.subtract(card for cards in contents for card in cards)
-        too_many = sorted(card for card, count in left.items() if count < 0)
-        if too_many:
-            raise ValueError(f"the position holds more cards than the pack: {' '.join(map(card_text, too_many))}")
-        index = game.pile_index(rest)
-        extra = sorted(left.elements())
-        contents[index] = extra + contents[index]
-        if face_down[index]:
-            face_down[index] += len(extra)
+        _fill(game, contents, face_down, game.pile_index(rest))
     unknown = set(variables) - set(game.initial_vars)
     if unknown:
         raise KeyError(f"{game.id} keeps no variable {sorted(unknown)[0]!r}")
     return State(game, contents, face_down, dict(game.initial_vars, **variables))
+
+
+def _fill(game: Game, contents: list[list[int]], face_down: list[int], index: int) -> None:
+    """Lay the pack's cards that ``contents`` (each pile's cards) does not hold, in card order, at the bottom of
+    pile ``index``, face down if its cards begin face down."""
+    left = Counter(game.pack)
+    left.subtract(card for cards in contents for card in cards)
+    too_many = sorted(card for card, count in left.items() if count < 0)
+    if too_many:
+        raise ValueError(f"the position holds more cards than the pack: {' '.join(map(card_text, too_many))}")
+    extra = sorted(left.elements())
+    contents[index] = extra + contents[index]
+    if face_down[index]:
+        face_down[index] += len(extra)
 
 
 def legal_texts(state: State) -> set[str]:
@@ -72,33 +78,43 @@ def check_random_games(game: Game, seeds: Iterable[int] = range(10), moves: int 
     for seed in seeds:
         state = game.deal(seed)
         opening = state.to_json()
-        pack = Counter(game.pack)
         rng = random.Random(seed)
         while len(state.move_stack) < moves:
             legal = state.legal_moves()
             if not legal:
                 break
-            move = rng.choice(legal)
-            before = state.to_json()
-            assert state.parse_move(state.move_text(move)) == move, \
-                f"seed {seed}: {state.move_text(move)!r} reads back as another move"
-            piles = [list(pile) for pile in state.piles]
-            state.push(move)
+            _check_move(state, rng.choice(legal), seed)
             made += 1
-            assert Counter(card for pile in state.piles for card in pile) == pack, \
-                f"seed {seed}: cards changed after {state.move_text(move)!r}"
-            named = state.changed_piles()
-            unnamed = [pile for pile, cards in enumerate(piles) if state.piles[pile] != cards and pile not in named]
-            assert not unnamed, f"seed {seed}: {state.move_text(move)!r} changed piles {unnamed}, not named changed"
-            state.pop()
-            assert state.to_json() == before, \
-                f"seed {seed}: pop after {state.move_text(move)!r} did not restore the state"
-            state.push(move)
-        text = json.dumps(state.to_json())
-        again = game.state_from_json(json.loads(text))
-        assert json.dumps(again.to_json()) == text, f"seed {seed}: the JSON round trip changed the state"
-        while again.move_stack:
-            again.pop()
-        assert again.to_json()["piles"] == opening["piles"], \
-            f"seed {seed}: undoing every move did not lead back to the deal"
+        _check_undone(state, opening, seed)
     return made
+
+
+def _check_move(state: State, move: Move, seed: int) -> None:
+    """Play ``move`` on ``state`` (of the deal ``seed``), checking that its text reads back to it, that it keeps the
+    pack whole and names the piles it changes, and that ``pop`` restores the state exactly."""
+    before = state.to_json()
+    assert state.parse_move(state.move_text(move)) == move, \
+        f"seed {seed}: {state.move_text(move)!r} reads back as another move"
+    piles = [list(pile) for pile in state.piles]
+    state.push(move)
+    assert Counter(card for pile in state.piles for card in pile) == Counter(state.game.pack), \
+        f"seed {seed}: cards changed after {state.move_text(move)!r}"
+    named = state.changed_piles()
+    unnamed = [pile for pile, cards in enumerate(piles) if state.piles[pile] != cards and pile not in named]
+    assert not unnamed, f"seed {seed}: {state.move_text(move)!r} changed piles {unnamed}, not named changed"
+    state.pop()
+    assert state.to_json() == before, \
+        f"seed {seed}: pop after {state.move_text(move)!r} did not restore the state"
+    state.push(move)
+
+
+def _check_undone(state: State, opening: dict[str, Any], seed: int) -> None:
+    """Check that ``state`` survives a JSON round trip and that undoing all its moves leads back to ``opening``, the
+    deal ``seed`` as JSON."""
+    text = json.dumps(state.to_json())
+    again = state.game.state_from_json(json.loads(text))
+    assert json.dumps(again.to_json()) == text, f"seed {seed}: the JSON round trip changed the state"
+    while again.move_stack:
+        again.pop()
+    assert again.to_json()["piles"] == opening["piles"], \
+        f"seed {seed}: undoing every move did not lead back to the deal"

@@ -58,7 +58,7 @@ def stats(game: str, deals: int, first: int, jobs: int, nodes: int, seconds: flo
     from ..game import load_game
     from ..solver.result import Budget
     from ..solver.stats import summarize
-    from ..solver.store import Store, Study
+    from ..solver.store import Study
 
     if no_db and (store_path or report):
         raise click.UsageError("--no-db keeps no store: it goes with neither --db nor --report")
@@ -66,9 +66,7 @@ def stats(game: str, deals: int, first: int, jobs: int, nodes: int, seconds: flo
     budget = Budget(nodes=nodes, seconds=seconds, memory_mb=memory)
     study = Study.of(loaded.id, game, budget.to_dict(), searches)
     path = Path(store_path) if store_path else default_store(loaded.id, nodes)
-    if report and not path.is_file():
-        raise click.UsageError(f"no study store {path}: run the study first")
-    store = None if no_db else Store(path, read_only=report)  # a report only reads
+    store = None if no_db else _open_store(path, report)
     seeds = range(first, first + deals)
     interrupted = False
     with store or contextlib.nullcontext():
@@ -93,18 +91,23 @@ def stats(game: str, deals: int, first: int, jobs: int, nodes: int, seconds: flo
         sys.exit(INTERRUPTED)
 
 
+def _open_store(path: Path, report: bool) -> Store:
+    """The study store at ``path``: read only for a report, which needs it to be there."""
+    from ..solver.store import Store
+
+    if report and not path.is_file():
+        raise click.UsageError(f"no study store {path}: run the study first")
+    return Store(path, read_only=report)  # a report only reads
+
+
 def solve_study(game: str, seeds: range, budget: Budget, jobs: int, searches: int, store: Store | None,
                 study: Study, cluster: str | None = None) -> tuple[list[dict[str, Any]], bool]:
     """The records of ``seeds``: those in the store, and the others solved (and stored as each ends); and
     whether Ctrl-C stopped the run."""
     from ..solver.stats import Interrupted, solve_deals
 
-    # The deals kept are read whole, not only their seeds: a damaged one is refused before any deal is solved.
-    done = {record["seed"] for record in store.records(study, seeds)} if store is not None else set()
+    done = _kept_seeds(store, study, seeds)
     todo = [seed for seed in seeds if seed not in done]
-    if store is not None and len(todo) < len(seeds):
-        click.echo(f"{len(seeds) - len(todo)} of the {len(seeds)} deals are in {store.path} already; "
-                   f"solving the other {len(todo)}", err=True)
     interrupted = False
     bar = (click.progressbar(length=len(todo), label=f"solving {len(todo)} deals", file=sys.stderr)
            if sys.stderr.isatty() and todo else None)
@@ -124,6 +127,18 @@ def solve_study(game: str, seeds: range, budget: Budget, jobs: int, searches: in
         return solved, interrupted
     finished = {record["seed"] for record in solved}
     return store.records(study, [seed for seed in seeds if seed in done or seed in finished]), interrupted
+
+
+def _kept_seeds(store: Store | None, study: Study, seeds: range) -> set[int]:
+    """The deals of ``seeds`` that ``store`` keeps for ``study`` already, said on stderr where there are some."""
+    if store is None:
+        return set()
+    # The deals kept are read whole, not only their seeds: a damaged one is refused before any deal is solved.
+    done = {record["seed"] for record in store.records(study, seeds)}
+    if done:
+        click.echo(f"{len(done)} of the {len(seeds)} deals are in {store.path} already; "
+                   f"solving the other {len(seeds) - len(done)}", err=True)
+    return done
 
 
 def summary_text(name: str, seeds: list[int], budget: Budget, summary: dict[str, Any], searches: int = 1) -> str:

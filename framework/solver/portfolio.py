@@ -101,24 +101,11 @@ def _side_by_side(state: State, budget: Budget, schedules: tuple[tuple[Round, ..
             receiver, sender = context.Pipe(duplex=False)
             arguments = (state, budget, schedule, avoid, rival, lock, sender, os.getpid())
             process = context.Process(target=_search, args=arguments, daemon=True)
-            # Ctrl-C is the parent's to handle (it stops the searches): a search process must never
-            # see it, not even while it starts, so it is blocked across the fork and ignored in the child.
-            mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-            try:
-                process.start()
-            finally:
-                signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+            _start(process)
             sender.close()
             processes.append(process)
             connections.append(receiver)
-        replies: dict[Connection, Any] = {}
-        while len(replies) < len(connections):
-            for ready in wait([c for c in connections if c not in replies]):
-                connection = cast(Connection, ready)  # wait() gives back the connections it was given
-                try:
-                    replies[connection] = connection.recv()
-                except EOFError:
-                    replies[connection] = RuntimeError("a search process ended without an answer")
+        replies = _replies(connections)
     finally:
         for process in processes:
             if process.is_alive():
@@ -131,6 +118,30 @@ def _side_by_side(state: State, budget: Budget, schedules: tuple[tuple[Round, ..
         if isinstance(result, BaseException):
             raise result
     return results
+
+
+def _start(process: Any) -> None:
+    """Start the search process ``process`` with Ctrl-C blocked: it is the parent's to handle (it stops the
+    searches), and a search process must never see it, not even while it starts, so it is blocked across the
+    fork and ignored in the child."""
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        process.start()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
+def _replies(connections: list[Connection]) -> dict[Connection, Any]:
+    """What each search process sends back on its connection as it ends: its result, or an error."""
+    replies: dict[Connection, Any] = {}
+    while len(replies) < len(connections):
+        for ready in wait([c for c in connections if c not in replies]):
+            connection = cast(Connection, ready)  # wait() gives back the connections it was given
+            try:
+                replies[connection] = connection.recv()
+            except EOFError:
+                replies[connection] = RuntimeError("a search process ended without an answer")
+    return replies
 
 
 def _search(state: State, budget: Budget, schedule: tuple[Round, ...], avoid: Collection[Hashable], rival: Any,

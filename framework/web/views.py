@@ -12,6 +12,7 @@ from ..spec import Role
 from ..words import move_words, said, said_of_last
 
 if TYPE_CHECKING:
+    from ..compile import Group
     from ..game import Game
     from ..moves import Move
     from ..session import Session, Suggestion
@@ -31,19 +32,22 @@ def game_view(game: Game) -> dict[str, Any]:
         "difficulty": spec.difficulty,
         "rules": spec.rules,
         "layout": rows,
-        "groups": [
-            {
-                "name": group.name,
-                "role": group.role,
-                "label": group.label,
-                "fan": group.spec.fan,
-                "columns": group.spec.columns,
-                "rows_of": list(group.spec.rows_of) if group.spec.rows_of else None,
-                "suits": [SUIT_SYMBOLS[suit] for suit in group.spec.suits] if group.spec.suits else None,
-                "piles": [game.pile_names[pile] for pile in group.piles],
-            }
-            for group in game.groups.values()
-        ],
+        "groups": [group_view(game, group) for group in game.groups.values()],
+    }
+
+
+def group_view(game: Game, group: Group) -> dict[str, Any]:
+    """A group of ``game``: its name, role and label, how the table draws it, its suits and its piles."""
+    spec = group.spec
+    return {
+        "name": group.name,
+        "role": group.role,
+        "label": group.label,
+        "fan": spec.fan,
+        "columns": spec.columns,
+        "rows_of": list(spec.rows_of) if spec.rows_of else None,
+        "suits": [SUIT_SYMBOLS[suit] for suit in spec.suits] if spec.suits else None,
+        "piles": [game.pile_names[pile] for pile in group.piles],
     }
 
 
