@@ -110,14 +110,19 @@ def _none_of(error: jsonschema.ValidationError, path: tuple[Any, ...], where: st
     expected: Any = error.validator_value
     mappings = [index for index, option in enumerate(expected) if _describe(option) == "a mapping"]
     if isinstance(instance, dict) and len(mappings) == 1:  # say what is wrong inside the mapping
-        for inner in error.context or ():
-            if inner.schema_path[0] == mappings[0]:
-                yield from explain(inner, tuple(inner.absolute_path))
+        yield from _inside(error, mappings[0])
         return
     described = " or ".join(_describe(option) for option in expected)
     words = [word for option in expected for word in option.get("enum", [option.get("const")]) if isinstance(word, str)]
     hint = did_you_mean(instance, words) if isinstance(instance, str) else ""
     yield f"{_shown(instance)}{where}: expected {described}{hint}", path, False
+
+
+def _inside(error: jsonschema.ValidationError, option: int) -> Iterator[Message]:
+    """What is wrong inside the mapping that option ``option`` of ``error``'s ``anyOf`` or ``oneOf`` allows."""
+    for inner in error.context or ():
+        if inner.schema_path[0] == option:
+            yield from explain(inner, tuple(inner.absolute_path))
 
 
 def _not_matching(error: jsonschema.ValidationError, path: tuple[Any, ...], where: str) -> Iterator[Message]:

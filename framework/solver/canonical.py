@@ -101,6 +101,12 @@ def sink_piles(game: Game) -> tuple[int, ...]:
     """
     if game.hooks.implemented & RULE_HOOKS:
         return ()
+    moving = _left_piles(game)
+    return tuple(pile for pile in range(len(game.pile_names)) if pile not in moving)
+
+
+def _left_piles(game: Game) -> set[int]:
+    """The piles that cards leave by the rule data or a change of the kernel's (those ``sink_piles`` leaves out)."""
     moving = set(game.source_piles) | set(game.set_piles) | set(game.turn_up_piles) | set(game.covered_by)
     moving.update(pile for group in game.groups_of(Role.STOCK) for pile in group.piles)
     moving.update(pile for stock in game.stocks if stock.spec.redeals != 0 for pile in stock.stock_targets)
@@ -108,7 +114,7 @@ def sink_piles(game: Game) -> tuple[int, ...]:
     moving.update(origin for _, origins in game.refills for origin in origins)
     if game.pairing:
         moving.update(game.pairing.piles)
-    return tuple(pile for pile in range(len(game.pile_names)) if pile not in moving)
+    return moving
 
 
 def sink_form(pile: list[int]) -> list[int]:
