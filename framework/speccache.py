@@ -151,20 +151,40 @@ def _encoded(value: Any) -> Any:
     """``value`` as JSON that says what each part of it is; ``_NotKept`` for what the cache cannot hold."""
     if value is None or type(value) in (bool, int, str) or type(value) is float and math.isfinite(value):
         return value
-    if isinstance(value, StrEnum) and _ENUMS.get(type(value).__name__) is type(value):
-        return {"enum": [type(value).__name__, value.value]}
     if type(value) is list:
         return [_encoded(item) for item in value]
-    if type(value) is tuple:
-        return {"tuple": [_encoded(item) for item in value]}
-    if type(value) is frozenset:
-        return {"frozenset": [_encoded(item) for item in sorted(value)]}
-    if type(value) in (dict, MappingProxyType) and all(type(key) is str for key in value):
-        return {"dict" if type(value) is dict else "mapping": {key: _encoded(item) for key, item in value.items()}}
-    if dataclasses.is_dataclass(value) and _CLASSES.get(type(value).__name__) is type(value):
-        return {"spec": [type(value).__name__, {field.name: _encoded(getattr(value, field.name))
-                                                for field in dataclasses.fields(value)}]}
-    raise _NotKept(f"{type(value).__name__} is not kept")
+    encode = _ENCODERS.get(type(value))
+    if encode is None and isinstance(value, StrEnum) and _ENUMS.get(type(value).__name__) is type(value):
+        encode = _encoded_enum
+    if encode is None and dataclasses.is_dataclass(value) and _CLASSES.get(type(value).__name__) is type(value):
+        encode = _encoded_spec
+    if encode is None:
+        raise _NotKept(f"{type(value).__name__} is not kept")
+    return encode(value)
+
+
+def _encoded_mapping(value: dict[str, Any] | MappingProxyType[str, Any]) -> Any:
+    if not all(type(key) is str for key in value):
+        raise _NotKept("a mapping with keys other than text is not kept")
+    return {"dict" if type(value) is dict else "mapping": {key: _encoded(item) for key, item in value.items()}}
+
+
+def _encoded_enum(value: StrEnum) -> Any:
+    return {"enum": [type(value).__name__, value.value]}
+
+
+def _encoded_spec(value: Any) -> Any:
+    return {"spec": [type(value).__name__, {field.name: _encoded(getattr(value, field.name))
+                                            for field in dataclasses.fields(value)}]}
+
+
+#: How each container the specs use is written, by its exact type (a subclass is not kept).
+_ENCODERS: dict[type, Callable[[Any], Any]] = {
+    tuple: lambda value: {"tuple": [_encoded(item) for item in value]},
+    frozenset: lambda value: {"frozenset": [_encoded(item) for item in sorted(value)]},
+    dict: _encoded_mapping,
+    MappingProxyType: _encoded_mapping,
+}
 
 
 def _decoded(data: Any) -> Any:
@@ -176,18 +196,28 @@ def _decoded(data: Any) -> Any:
     if len(data) != 1:
         raise _NotKept("not a value of the cache")
     [(kind, body)] = data.items()
-    if kind == "tuple":
-        return tuple(_decoded(item) for item in body)
-    if kind == "frozenset":
-        return frozenset(_decoded(item) for item in body)
-    if kind == "dict":
-        return {key: _decoded(item) for key, item in body.items()}
-    if kind == "mapping":
-        return MappingProxyType({key: _decoded(item) for key, item in body.items()})
-    if kind == "enum":
-        name, word = body
-        return _ENUMS[name](word)
-    if kind == "spec":
-        name, fields = body
-        return _CLASSES[name](**{field: _decoded(item) for field, item in fields.items()})
-    raise _NotKept(f"{kind!r} is not a kind of value the cache holds")
+    decode = _DECODERS.get(kind)
+    if decode is None:
+        raise _NotKept(f"{kind!r} is not a kind of value the cache holds")
+    return decode(body)
+
+
+def _decoded_enum(body: Any) -> Any:
+    name, word = body
+    return _ENUMS[name](word)
+
+
+def _decoded_spec(body: Any) -> Any:
+    name, fields = body
+    return _CLASSES[name](**{field: _decoded(item) for field, item in fields.items()})
+
+
+#: How each kind of value ``_encoded`` writes is read back.
+_DECODERS: dict[str, Callable[[Any], Any]] = {
+    "tuple": lambda body: tuple(_decoded(item) for item in body),
+    "frozenset": lambda body: frozenset(_decoded(item) for item in body),
+    "dict": lambda body: {key: _decoded(item) for key, item in body.items()},
+    "mapping": lambda body: MappingProxyType({key: _decoded(item) for key, item in body.items()}),
+    "enum": _decoded_enum,
+    "spec": _decoded_spec,
+}
