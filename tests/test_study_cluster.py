@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 
@@ -28,6 +29,19 @@ def test_a_local_cluster_gives_the_answers_of_one_process(tmp_path):
     on_cluster = patience("stats", *DEALS, "--cluster", "local", "--jobs", "2", "--db", "c.sqlite", cwd=tmp_path)
     assert answers(on_cluster) == alone and on_cluster.stderr == ""
     assert [seed for _, seed, _, _ in rows(tmp_path / "c.sqlite")] == [3, 4, 5, 6, 7, 8]
+
+
+def test_a_local_cluster_says_nothing_when_dasks_usual_port_is_taken(tmp_path):
+    with socket.socket() as taken:
+        try:
+            taken.bind(("", 8787))
+        except OSError:
+            pass  # taken already, by another program: the case itself
+        else:
+            taken.listen()
+        result = patience("stats", *DEALS, "--deals", "2", "--cluster", "local", "--jobs", "2", "--no-db",
+                          cwd=tmp_path)
+    assert result.returncode == 0 and result.stderr == ""
 
 
 def test_a_scheduler_by_address_and_a_worker_lost_on_the_way(tmp_path):

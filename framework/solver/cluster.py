@@ -45,8 +45,12 @@ def dask_executor(address: str, jobs: int) -> Iterator[tuple[Executor, int, Call
             # to the parent as an exception anyway.
             handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
             try:
+                # The scheduler serves HTTP whether or not its dashboard is wanted, by default on port 8787,
+                # and warns on stderr when that port is taken (by another cluster); any free port of this
+                # machine's loopback is as good, and says nothing.
                 cluster = stack.enter_context(LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
-                                                           dashboard_address=None, silence_logs=logging.CRITICAL))
+                                                           dashboard_address="127.0.0.1:0",
+                                                           silence_logs=logging.CRITICAL))
             finally:
                 signal.signal(signal.SIGINT, handler)
             target: object = cluster
