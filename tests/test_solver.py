@@ -162,10 +162,17 @@ def test_a_safe_move_is_forced_only_when_nothing_else_could_want_the_place():
     assert forced(only_place) == "t1 f1"
 
 
-def test_no_move_is_forced_where_foundation_cards_come_back_or_plugins_change_the_rules(steeplechase):
+def test_where_foundation_cards_come_back_a_move_is_forced_only_onto_settled_cards():
     klondike = framework.load_game("klondike")  # a foundation's top card may come back to a column
-    state = position(klondike, {"f1": "AH", "f2": "AC", "f3": "AS", "t1": "2H"}, rest="s")
-    assert safe_moves(state) and forced(state) is None
+    # Nothing can be built on the 3H off the foundations, but the 2C it needs settled may come back for the AD.
+    up = {"f1": "AH 2H", "f2": "AC 2C", "f3": "AS 2S", "t1": "3H"}
+    state = position(klondike, up, rest="s")
+    assert [state.move_text(move) for move in safe_moves(state)] == ["t1 f1"] and forced(state) is None
+    state = position(klondike, {**up, "f4": "AD"}, rest="s")  # now every card the 3H rests on is settled
+    assert forced(state) == "t1 f1"
+
+
+def test_no_move_is_forced_where_plugins_change_the_rules(steeplechase):
     for game in (steeplechase, framework.load_game("blockade")):
         for seed in range(1, 4):
             deal = game.deal(seed)

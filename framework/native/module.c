@@ -609,7 +609,7 @@ static void solver_free_arrays(Solver *sv) {
     free(sv->symmetric); free(sv->refilled); free(sv->regrouped); free(sv->safe_target); free(sv->alike_start);
     free(sv->alike_stop); free(sv->table_piles); free(sv->doom_piles); free(sv->doom_others); free(sv->line_start);
     free(sv->line_ring); free(sv->line_classes); free(sv->top_card_piles); free(sv->run_piles); free(sv->tableau);
-    free(sv->stock_piles);
+    free(sv->stock_piles); free(sv->settle_piles); free(sv->sole_next); free(sv->settle_bases);
 }
 
 static uint8_t *flags_of(const int *piles, int n, int npiles) {
@@ -633,8 +633,12 @@ static int read_solver(PyObject *tables, Solver *sv) {
         read_ints(tables, "top_card_piles", &sv->top_card_piles, &sv->ntop_card_piles) ||
         read_ints(tables, "run_piles", &sv->run_piles, &sv->nrun_piles) ||
         read_ints(tables, "tableau", &sv->tableau, &sv->ntableau) ||
-        read_ints(tables, "stock_piles", &sv->stock_piles, &sv->nstock_piles))
+        read_ints(tables, "stock_piles", &sv->stock_piles, &sv->nstock_piles) ||
+        read_ints(tables, "settle_piles", &sv->settle_piles, &sv->nsettle_piles) ||
+        read_ints(tables, "sole_next", &sv->sole_next, NULL))
         return -1;
+    sv->settle_bases = malloc((size_t)npiles * 52);
+    if (read_bytes(tables, "settle_bases", sv->settle_bases, (Py_ssize_t)npiles * 52)) return -1;
     sv->refilled = flags_of(refilled, nrefilled, npiles);
     sv->regrouped = flags_of(regrouped, nregrouped, npiles);
     sv->safe_target = flags_of(safe, nsafe, npiles);

@@ -189,13 +189,67 @@ static int opened(Search *s, Pos *p, Move action) {
     return count;
 }
 
+/* SettledCards.in_place: whether ``card`` would lie in its one place on foundation ``pile``, on ``beneath`` (-1: at
+ * the bottom). */
+static int in_place(const Solver *sv, int pile, int beneath, int card) {
+    return beneath < 0 ? sv->settle_bases[pile * 52 + card] : sv->sole_next[pile * 52 + beneath] == card;
+}
+
+/* settled.SettledCards: whether ``card`` is settled in ``p``. */
+static int settled_card(const Solver *sv, const Pos *p, int card) {
+    int8_t at_pile[52];
+    uint8_t at_index[52], waiting[52];
+    memset(at_pile, -1, sizeof at_pile);
+    for (int i = 0; i < sv->nsettle_piles; i++) {
+        int f = sv->settle_piles[i];
+        const uint8_t *cards = PILE(p, f);
+        for (int j = 0; j < p->len[f]; j++) {
+            at_pile[cards[j]] = (int8_t)f;
+            at_index[cards[j]] = (uint8_t)j;
+        }
+    }
+    int n = 0;
+    uint64_t seen = 1ULL << card;
+    waiting[n++] = (uint8_t)card;
+    while (n) {
+        card = waiting[--n];
+        int f = at_pile[card];
+        if (f < 0) return 0;
+        int beneath = at_index[card] ? PILE(p, f)[at_index[card] - 1] : -1;
+        if (!in_place(sv, f, beneath, card)) return 0;
+        if (beneath >= 0 && !(seen >> beneath & 1)) {
+            seen |= 1ULL << beneath;
+            waiting[n++] = (uint8_t)beneath;
+        }
+        for (int i = 0; i < sv->nneeds[card]; i++) {
+            int other = sv->needs[card][i];
+            if (!(seen >> other & 1)) {
+                seen |= 1ULL << other;
+                waiting[n++] = (uint8_t)other;
+            }
+        }
+    }
+    return 1;
+}
+
+/* Whether move ``m`` takes a settled card back into play (SettledCards.without_taking_back); ``settled`` caches
+ * each pile's answer (-1: not yet asked). */
+static int takes_back_settled(const Solver *sv, const Pos *p, Move m, int8_t *settled) {
+    if (!sv->nsettle_piles || !sv->g->is_foundation[m.source] || !p->len[m.source]) return 0;
+    if (settled[m.source] < 0) settled[m.source] = (int8_t)settled_card(sv, p, TOP(p, m.source));
+    return settled[m.source];
+}
+
 /* MoveOrder.order: the moves worth trying, best first, written to ``out``; how many. */
 int solver_order(Search *s, Pos *p, const MoveList *legal, Move *out) {
     const Solver *sv = s->sv;
     int n = legal->n;
     int ranks[n + 1], kept[n + 1], nkept = 0;
+    int8_t settled[p->g->npiles + 1];
+    memset(settled, -1, sizeof settled);
     for (int i = 0; i < n; i++) {
         Move m = legal->items[i];
+        if (takes_back_settled(sv, p, m, settled)) continue; /* a settled card back into play: never needed */
         if (!m.action) {
             int group = sv->symmetric[m.target];
             if (group >= 0) {
@@ -253,6 +307,17 @@ static int foundation_takes(const Game *g, const Pos *p, int pile, int card) {
     return accepts_on_empty(group, card, g->var_base >= 0 ? p->vars[g->var_base] : NONE_VALUE);
 }
 
+/* ForcedMoves._stays: whether ``card``, laid on foundation ``target``, is settled there with all it rests on. */
+static int stays(const Solver *sv, const Pos *p, int target, int card) {
+    int beneath = p->len[target] ? TOP(p, target) : -1;
+    for (int i = 0; i < sv->npredecessors[card]; i++)
+        if (sv->predecessors[card][i] != beneath) return 0;
+    if (!in_place(sv, target, beneath, card) || (beneath >= 0 && !settled_card(sv, p, beneath))) return 0;
+    for (int i = 0; i < sv->nneeds[card]; i++)
+        if (!settled_card(sv, p, sv->needs[card][i])) return 0;
+    return 1;
+}
+
 static int provable(const Solver *sv, const Pos *p, Move m, const int *off) {
     const Game *g = sv->g;
     int n = p->len[m.source];
@@ -260,6 +325,7 @@ static int provable(const Solver *sv, const Pos *p, Move m, const int *off) {
     int card = TOP(p, m.source);
     for (int i = 0; i < sv->npredecessors[card]; i++)
         if (off[sv->predecessors[card][i]]) return 0;
+    if (sv->nsettle_piles && !stays(sv, p, m.target, card)) return 0;
     int target = m.target, takers = 0, only_target = 1, spare = 1;
     for (int i = 0; i < g->nfoundations; i++) {
         int pile = g->foundations[i];

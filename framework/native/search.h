@@ -21,6 +21,10 @@ typedef struct {
     uint8_t predecessors[52][52], npredecessors[52];
     uint8_t needs[52][52], nneeds[52]; /* cards that may be built on a card, in a group that builds */
     int ntable, *table_piles;
+    /* settled.SettledCards (no piles where it does not apply) */
+    int nsettle_piles, *settle_piles;
+    int *sole_next;        /* [pile * 52 + card]: the one card that may lie on ``card`` on foundation ``pile``, or -1 */
+    uint8_t *settle_bases; /* [pile * 52 + card]: whether ``card`` is in its one place at the bottom of ``pile`` */
     /* doomed.Doom */
     int has_doom, doom_foundation, ndoom_piles, *doom_piles, ndoom_others, *doom_others, has_lines;
     uint8_t doom_classes[256];

@@ -28,6 +28,17 @@ of runs it moved with) leaves every other move of L legal: the piles it sat on
 only have more room, more empty piles and more face-up cards, and a stock dealt
 one card a turn offers the same cards in the same order, less this one.
 Playing it first and then L without it wins.
+
+Where foundation cards may come back into play, the search never takes back a
+settled card (``settled``), and a safe move is played without branching only
+when its card would be settled on the target with all it rests on: it would
+lie in the one place the rule data leaves for it, on no other card a foundation
+could hold under it, and the card under it and every card that could be built
+on it are settled now. Then take L without the moves of the cards settled now
+(it still wins, by ``settled``'s argument): in it, the target's cards and the
+cards that could be built on the card never move, so the card is a top card
+until it goes up, it can go up only onto the target, and the target takes
+nothing else first; the argument above goes through as it stands.
 """
 
 from __future__ import annotations
@@ -42,6 +53,7 @@ from ..safety import safe_moves
 from ..spec import WonWhen
 from ..state import State
 from .canonical import interchangeable_groups
+from .settled import SettledCards
 
 
 class ForcedMoves:
@@ -49,7 +61,8 @@ class ForcedMoves:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.data_only = _data_only(game)
+        self.settled = SettledCards(game)
+        self.data_only = _data_only(game, self.settled)
         self.refilled = frozenset(pile for refilled, origins in game.refills for pile in (refilled, *origins))
         self.regrouped = _regrouped(game)
         self.keep_piles = any(group.spec.needs_no_empty_piles for group in game.groups.values())
@@ -77,7 +90,21 @@ class ForcedMoves:
         off = Counter(card for pile in self.table for card in piles[pile])
         if any(off[below] for below in self.predecessors[card]):
             return False  # a card left on the table could later let another foundation take this one
+        if self.settled.applies and not self._stays(state, move.target, card):
+            return False
         return self._only_place(state, move.target, card, off)
+
+    def _stays(self, state: State, target: int, card: int) -> bool:
+        """Where foundation cards may come back: whether ``card``, laid on foundation pile ``target``, is settled
+        there with all it rests on: it would lie in its one place, on no other card a foundation could hold
+        under it, and the card under it and the cards that could be built on it are settled now."""
+        cards = state.piles[target]
+        beneath = cards[-1] if cards else None
+        if any(below != beneath for below in self.predecessors[card]) or not self.settled.in_place(target, beneath,
+                                                                                                  card):
+            return False
+        return self.settled.all_settled(state, self.settled.needs[card] if beneath is None
+                                        else (*self.settled.needs[card], beneath))
 
     def _only_place(self, state: State, target: int, card: int, off: Counter[int]) -> bool:
         """Whether foundation pile ``target`` (or an empty pile alike) is the only place ``card`` can go, and no
@@ -109,11 +136,12 @@ class ForcedMoves:
         return group.accepts_on_empty(card, state.base_rank)
 
 
-def _data_only(game: Game) -> bool:
+def _data_only(game: Game, settled: SettledCards) -> bool:
     """Whether ``game``'s rules are data the argument above covers: won with all cards on foundations, no
-    foundation group moving cards anywhere, and no plugin changing the rules."""
+    foundation group moving cards anywhere (or only cards that are not settled), and no plugin changing the
+    rules."""
     return (game.spec.won_when == WonWhen.ALL_ON_FOUNDATIONS
-            and not any(group.targets for group in game.foundations)
+            and (settled.applies or not any(group.targets for group in game.foundations))
             and not RULE_HOOKS & game.hooks.implemented)
 
 

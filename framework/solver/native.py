@@ -31,6 +31,7 @@ from .doomed import Doom
 from .forced import ForcedMoves
 from .ordering import MoveOrder
 from .result import WON, Result
+from .settled import NO_SOLE_CARD, SettledCards
 
 if TYPE_CHECKING:
     from .search import Search
@@ -97,6 +98,7 @@ def solver_tables(game: Game, order: MoveOrder, forced: ForcedMoves, doom: Doom 
     return {
         "symmetric": list(order.symmetric),
         **_forced_tables(game, forced),
+        **_settled_tables(game, order.settled),
         "has_doom": int(doom is not None),
         "top_card_piles": list(score.top_card_piles),
         "run_piles": [pile for pile, _ in score.run_piles],
@@ -122,6 +124,16 @@ def _forced_tables(game: Game, forced: ForcedMoves) -> dict[str, Any]:
         "predecessors": [list(forced.predecessors[card]) for card in range(52)],
         "needs": [_union(group.fits_table[card * 52:card * 52 + 52] for group in building) for card in range(52)],
         "table_piles": list(forced.table),
+    }
+
+
+def _settled_tables(game: Game, settled: SettledCards) -> dict[str, Any]:
+    """The tables of the foundation cards the search never takes back (``SettledCards``)."""
+    piles = range(len(game.pile_names))
+    return {
+        "settle_piles": sorted(settled.sole_next),
+        "sole_next": [card for pile in piles for card in settled.sole_next.get(pile, (NO_SOLE_CARD,) * 52)],
+        "settle_bases": bytes(card in settled.bases.get(pile, ()) for pile in piles for card in range(52)),
     }
 
 

@@ -12,8 +12,10 @@ ahead: first the one after which the most cards can go to a foundation; ties
 keep the kernel's order. That look costs a move generation per action, so it
 is taken only where an action is the search's first choice.
 
-Left out, because another move already tried gives the same position up to
-the order of interchangeable piles (so the proof of a loss stays sound):
+Left out, because a settled card never needs to come back (``settled``): a
+foundation's top card whose taking back could help nothing. And left out,
+because another move already tried gives the same position up to the order of
+interchangeable piles (so the proof of a loss stays sound):
 the same cards onto a pile whose contents equal those of a pile of the same
 interchangeable group already offered as a target, and a whole pile onto an
 empty pile of its own interchangeable group.
@@ -26,6 +28,7 @@ from collections.abc import Sequence
 from ..game import Game
 from ..moves import Move
 from ..state import State
+from .settled import SettledCards
 
 TO_FOUNDATION = 5
 UNCOVERS = 4
@@ -44,6 +47,7 @@ class MoveOrder:
     def __init__(self, game: Game, interchangeable: tuple[range, ...]) -> None:
         self.foundations = frozenset(game.foundation_piles)
         self.pile_group = game.pile_group
+        self.settled = SettledCards(game)
         #: Index of the interchangeable group of each pile, or -1.
         self.symmetric = [-1] * len(game.pile_names)
         for index, piles in enumerate(interchangeable):
@@ -84,7 +88,7 @@ class MoveOrder:
         symmetric = self.symmetric
         offered: dict[tuple[int, int, int], list[tuple[int, list[int]]]] = {}
         ranked: list[tuple[int, int, Move]] = []
-        for move in moves:
+        for move in self.settled.without_taking_back(state, moves):
             if not move.action:
                 group = symmetric[move.target]
                 if group >= 0:
