@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from helpers import exhaustive
 
 import framework.native
+from framework.cards import card_text
 from framework.game import load_game
 from framework.solver import settled
 from framework.solver.canonical import interchangeable_groups
@@ -82,3 +86,36 @@ def test_the_native_core_leaves_out_the_same_moves():
     solver = NativeSolver.of(game)
     native = {state.move_text(solver.native.move(move)) for move in solver.core.order(solver.native.position(state))}
     assert native == searched(state)
+
+
+def ending(game, rng: random.Random, off: int):
+    """A random ending of ``game``: each suit up to a random rank on its foundation, ``off`` cards left on the
+    table, dealt at random onto its first three columns (so that they block one another at times)."""
+    heights = [13] * 4
+    for _ in range(off):
+        heights[rng.choice([suit for suit in range(4) if heights[suit]])] -= 1
+    piles = {f"f{index + 1}": " ".join(card_text(suit * 13 + rank) for rank in range(height))
+             for index, (suit, height) in enumerate(zip(range(4), heights))}
+    table = ["t1", "t2", "t3"]
+    loose: dict[str, list[str]] = {}
+    for suit, height in enumerate(heights):
+        for rank in range(height, 13):
+            loose.setdefault(rng.choice(table), []).append(card_text(suit * 13 + rank))
+    return position(game, {**piles, **{name: " ".join(cards) for name, cards in loose.items()}})
+
+
+@pytest.mark.parametrize("name", ["king-albert", "klondike", "castles-in-spain"])
+def test_the_search_answers_small_endings_as_a_search_of_every_move_does(name, monkeypatch):
+    """Endings small enough to search every move: the solver, with settled cards left out and forced, answers
+    each as brute force does."""
+    monkeypatch.setenv("PATIENCE_CORE", "python")
+    game = load_game(name)
+    rng = random.Random(name)
+    engaged = 0
+    for _ in range(10):
+        state = ending(game, rng, off=9)
+        # (a wrong cut shows as "lost" where brute force wins, so won endings test it as well as lost ones)
+        assert Search(state, Budget(nodes=200_000)).run().answer == exhaustive(state), state.piles
+        legal = state.legal_moves()
+        engaged += len(settled.SettledCards(game).without_taking_back(state, legal)) < len(legal)
+    assert engaged  # some endings start with a settled card that could be taken back
