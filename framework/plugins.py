@@ -14,11 +14,14 @@ as it does when a distribution is installed, upgraded or removed there.
 from __future__ import annotations
 
 import functools
+import hashlib
 import importlib
+import importlib.machinery
+import importlib.util
 import os
 import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -113,6 +116,54 @@ def _accepts(value: Any) -> bool:
 def plugin_names() -> list[str]:
     """The names of every installed plugin, sorted."""
     return sorted(plugin_entry_points())
+
+
+def code_files(name: str) -> list[Path]:
+    """The files of the installed plugin ``name``'s code, sorted: every file (but compiled bytecode) under the
+    top-level package its entry point's module is in, since a plugin may be split over several modules or read
+    data beside them; for a module outside any package, the modules in its folder, which it may import.
+    Nothing for a plugin not installed, or whose module cannot be found (loading the game says why)."""
+    entry = plugin_entry_points().get(name)
+    found = _top_level_spec(entry.module) if entry else None
+    if found is not None and found.submodule_search_locations:
+        return sorted(path for folder in found.submodule_search_locations for path in _files_under(Path(folder)))
+    if found is not None and found.origin:
+        return _modules_beside(Path(found.origin))
+    return []
+
+
+def _top_level_spec(module: str) -> importlib.machinery.ModuleSpec | None:
+    """The spec of the top-level package (or module) of ``module``, found without running it; None if none is."""
+    try:
+        return importlib.util.find_spec(module.partition(".")[0])
+    except (ImportError, ValueError):
+        return None
+
+
+def _files_under(folder: Path) -> list[Path]:
+    """The files under ``folder``, but those of ``__pycache__`` folders."""
+    return [path for path in folder.rglob("*") if path.is_file() and "__pycache__" not in path.parts]
+
+
+def _modules_beside(module: Path) -> list[Path]:
+    """The modules (source or extension) in the folder of the module file ``module``, sorted."""
+    suffixes = (*importlib.machinery.SOURCE_SUFFIXES, *importlib.machinery.EXTENSION_SUFFIXES)
+    return sorted(path for path in module.parent.iterdir() if path.name.endswith(suffixes) and path.is_file())
+
+
+def code_digest(names: Iterable[str]) -> str:
+    """The SHA-256 of the code of the installed plugins ``names`` (``code_files``): each file's path within the
+    plugin's folder, and its bytes. It changes whenever any of that code does, wherever it is installed."""
+    digest = hashlib.sha256()
+    for name in sorted(set(names)):
+        files = code_files(name)
+        root = Path(os.path.commonpath([path.parent for path in files])) if files else Path()
+        digest.update(f"plugin {name}: {len(files)} files\n".encode())
+        for path in files:
+            content = path.read_bytes()
+            digest.update(f"{path.relative_to(root).as_posix()} {len(content)}\n".encode())
+            digest.update(content)
+    return digest.hexdigest()
 
 
 @functools.cache

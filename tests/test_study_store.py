@@ -254,3 +254,90 @@ def test_a_store_with_damaged_pages_is_refused_with_one_line(tmp_path, report):
     result = patience("stats", LADDER, *BUDGET, "--deals", "4", "--db", "s.sqlite", *(["--report"] * report),
                       cwd=tmp_path)
     assert_one_line_error(result, "s.sqlite: damaged: database disk image is malformed")
+
+
+#: A plugin for the ladder, in a folder of its own (a module and the dist-info that names it), and what its code
+#: says at first and after a fix: at first every deal is won as dealt, then the rule file decides again.
+ALWAYS_WON = """
+from framework import hookimpl
+
+
+class Goal:
+    def __init__(self, game, options):
+        pass
+
+    @hookimpl
+    def is_won(self, state):
+        return True
+"""
+FIXED = ALWAYS_WON.replace("return True", "return None")
+
+
+def plugin_folder(folder: Path, code: str) -> Path:
+    """``folder`` holding the plugin ``goal`` (module ``goal_plugin``, class ``Goal``) with ``code``, found on
+    ``sys.path`` as an installed distribution is."""
+    folder.mkdir(exist_ok=True)
+    (folder / "goal_plugin.py").write_text(code, encoding="utf-8")
+    info = folder / "goal_plugin-1.0.dist-info"
+    info.mkdir(exist_ok=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: goal-plugin\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[patience.plugins]\ngoal = goal_plugin:Goal\n")
+    return folder
+
+
+def test_a_plugin_whose_code_changes_gets_new_answers_not_the_stored_ones(tmp_path):
+    folder = plugin_folder(tmp_path / "site", ALWAYS_WON)
+    rules = tmp_path / "ladder.yaml"
+    rules.write_text(Path(LADDER).read_text().replace("\ngroups:", "\nplugins: [goal]\ngroups:"), encoding="utf-8")
+    environment = {"PYTHONPATH": str(folder)}
+
+    def study() -> tuple[str, list[str]]:
+        result = patience("stats", str(rules), *BUDGET, "--deals", "3", "--db", "s.sqlite", "--json", cwd=tmp_path,
+                          env=environment)
+        assert result.returncode == 0, result.stderr
+        return result.stderr, [record["answer"] for record in json.loads(result.stdout)["records"]]
+
+    assert study()[1] == ["won"] * 3
+    assert study() == ("3 of the 3 deals are in s.sqlite already; solving the other 0\n", ["won"] * 3)
+    plugin_folder(folder, FIXED)
+    told, answers = study()
+    assert "already" not in told and answers == ["lost"] * 3  # as the rule file alone would have it
+    assert answers == [record["answer"] for record in stats("--deals", "3", "--no-db", cwd=tmp_path)["records"]]
+    with Store(tmp_path / "s.sqlite") as store:
+        assert sorted(count for _, count in store.studies("ladder")) == [3, 3]
+
+
+def test_the_code_of_a_plugin_split_over_several_modules_is_all_in_the_key(tmp_path, monkeypatch):
+    from framework import plugins
+
+    package = tmp_path / "split_plugin"
+    (package / "rules").mkdir(parents=True)
+    (package / "__init__.py").write_text("from .rules.goal import Goal\n")
+    (package / "rules" / "__init__.py").write_text("")
+    (package / "rules" / "goal.py").write_text(FIXED)
+    info = tmp_path / "split_plugin-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: split-plugin\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[patience.plugins]\ngoal = split_plugin:Goal\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    plugins.plugin_entry_points.cache_clear()
+    rules = tmp_path / "ladder.yaml"
+    rules.write_text(Path(LADDER).read_text().replace("\ngroups:", "\nplugins: [goal]\ngroups:"), encoding="utf-8")
+
+    def key() -> str:
+        return Study.of("ladder", str(rules), {"nodes": 5}, 1).rules
+
+    try:
+        first = key()
+        (package / "rules" / "__pycache__").mkdir()
+        (package / "rules" / "__pycache__" / "goal.cpython-311.pyc").write_bytes(b"compiled")
+        assert key() == first  # compiled bytecode is no code of its own
+        (package / "rules" / "goal.py").write_text(ALWAYS_WON)
+        assert key() != first
+        (package / "rules" / "goal.py").write_text(FIXED)
+        assert key() == first
+        (package / "rules" / "table.json").write_text("[1, 2]")
+        assert key() != first  # data read beside the modules is the plugin's too
+        assert key() != Study.of("ladder", LADDER, {"nodes": 5}, 1).rules
+    finally:
+        plugins.plugin_entry_points.cache_clear()

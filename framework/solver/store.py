@@ -1,7 +1,8 @@
 """A study's results kept on disk: one SQLite row per deal, written as soon as the deal is decided.
 
 A study is a game's deals solved under one budget: its rows are keyed by the game's id,
-a hash of its rules (the rule file less the keys that only describe the game), the budget
+a hash of its rules (the rule file less the keys that only describe the game, and the code of
+the plugins it uses), the budget
 (with the searches per deal) and the deal's seed, so studies of other rules or budgets never
 mix, a study run again finds what is done, and a game's description can change under a
 study without starting it anew. The schema is in docs/solver.md.
@@ -21,6 +22,7 @@ from typing import Any, NamedTuple
 
 from ..errors import PatienceError, quoted
 from ..loader import DESCRIPTIVE_KEYS, RULE_SUFFIXES, find_rule_file
+from ..plugins import code_digest
 from ..yamlsource import read_yaml
 from .result import ANSWERS
 
@@ -81,13 +83,26 @@ def rules_hash(name_or_path: str) -> str:
 
     The rules are the rule file's data less its ``DESCRIPTIVE_KEYS``, as JSON
     with sorted keys: a change of layout, comments or name leaves the hash as it was.
+    A game that uses plugins adds the digest of their code (``plugins.code_digest``):
+    an answer found with a plugin's code is never given for another code.
     """
     raw = rule_file(name_or_path).read_bytes()
     document, _ = read_yaml(raw, name_or_path)
     if document is None or not isinstance(document.data, dict):
         return file_hash(raw)  # not a game (the loader has refused it): its bytes are all there is
-    rules = {key: value for key, value in document.data.items() if key not in DESCRIPTIVE_KEYS}
+    rules: Any = {key: value for key, value in document.data.items() if key not in DESCRIPTIVE_KEYS}
+    names = _named_plugins(rules.get("plugins"))
+    if names:
+        rules = {"rules": rules, "plugin code": code_digest(names)}
     return file_hash(json.dumps(rules, sort_keys=True, default=str).encode())
+
+
+def _named_plugins(uses: Any) -> list[str]:
+    """The names of the plugins a rule file's ``plugins`` key names (each a name, or a name with options)."""
+    names: list[str] = []
+    for item in uses if isinstance(uses, list) else ():
+        names.extend([item] if isinstance(item, str) else item if isinstance(item, dict) else ())
+    return names
 
 
 def file_hash(raw: bytes) -> str:
