@@ -105,6 +105,25 @@ def _face_down_problem(state: State, change: SetFaceDown) -> str | None:
     return None
 
 
+def face_down_left(state: State, changes: Iterable[Any]) -> tuple[Transfer, str] | None:
+    """The first ``Transfer`` of ``changes``, all made to ``state``, whose source pile is left with more face-down
+    cards than cards, with that in words; None if there is none.
+
+    A transfer leaves face-down counts as they were, so a plugin that moves face-down cards must
+    say with ``SetFaceDown`` how many stay face down; a count left too high would be found only
+    when a save of the game is read back.
+    """
+    for change in changes:
+        if isinstance(change, Transfer):
+            down, size = state.face_down[change.source], len(state.piles[change.source])
+            if down > size:
+                name = state.game.pile_names[change.source]
+                return change, (f"{change!r} leaves pile {name} holding {size} cards, {down} of them face down: "
+                                f"a Transfer keeps face-down counts as they were; add SetFaceDown({change.source}, "
+                                f"{size}) or fewer")
+    return None
+
+
 def limits_problem(state: State, answer: Any) -> str | None:
     """What is wrong with ``answer`` as a plugin's pick limits (pile number to most cards) in ``state``, or None."""
     if not isinstance(answer, Mapping):

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import RANK, SUIT, shuffled
 from .errors import MoveError, PluginError
-from .hookcheck import change_problem
+from .hookcheck import change_problem, face_down_left
 from .moves import (
     BASE_RANK_VAR,
     DEAL,
@@ -558,11 +558,20 @@ class State:
         for change in changes:
             problem = change_problem(self, change)
             if problem:
-                for done in undo[start:][::-1]:  # not reversed(): as in _take_back
-                    self._apply(done)
-                del undo[start:]
-                raise self.game.hooks.refused_change(hook_name, self, move, change, problem)
+                raise self._unmade(undo, start, hook_name, move, change, problem)
             undo.append(self._apply(change))
+        left = face_down_left(self, changes)
+        if left:
+            raise self._unmade(undo, start, hook_name, move, *left)
+
+    def _unmade(self, undo: list[Change], start: int, hook_name: str, move: Move, change: Any,
+                problem: str) -> PluginError:
+        """The error for a ``change`` a plugin answered that cannot be made, once the changes from ``undo[start]``
+        on, made before it, are undone."""
+        for done in undo[start:][::-1]:  # not reversed(): as in _take_back
+            self._apply(done)
+        del undo[start:]
+        return self.game.hooks.refused_change(hook_name, self, move, change, problem)
 
     # --- the end ---------------------------------------------------------------------------
 

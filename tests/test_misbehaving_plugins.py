@@ -15,7 +15,7 @@ import sys
 
 import pytest
 from click.testing import CliRunner
-from helpers import small_rules
+from helpers import ROOT, small_rules
 
 import framework
 from framework import Move, PluginError, SetFaceDown, SetVar, Transfer, hookimpl, plugins
@@ -596,3 +596,61 @@ def test_a_search_leaves_out_the_check_but_the_line_it_finds_is_replayed_with_it
                                  "in hook 'after_move': the variable 'pokes'; a hook answers and leaves the position to "
                                  "the kernel")
     assert state.vars["pokes"] == 0
+
+
+KLONDIKE = (ROOT / "rules" / "klondike.yaml").read_text(encoding="utf-8")
+SWEEPER = """
+from framework import Move, SetFaceDown, Transfer, hookimpl
+
+
+class Sweeper:
+    '''Sweeps column t2, face-down cards and all, onto t1: as the action 'sweep', or after every card move.'''
+
+    options_schema = {"type": "object", "properties": {"hook": {"type": "string"}, "fixed": {"type": "boolean"}},
+                      "additionalProperties": False}
+    actions = ("sweep",)
+
+    def __init__(self, game, options):
+        self.hook, self.fixed = options["hook"], options.get("fixed", False)
+        self.t1, self.t2 = game.pile_index("t1"), game.pile_index("t2")
+
+    def sweep(self, state):
+        changes = [Transfer(self.t2, self.t1, len(state.piles[self.t2]))]
+        return changes + [SetFaceDown(self.t2, 0)] if self.fixed else changes
+
+    @hookimpl
+    def legal_moves(self, state):
+        return [Move(-1, -1, 1, "sweep")] if self.hook == "apply_action" and state.piles[self.t2] else []
+
+    @hookimpl
+    def apply_action(self, state, move):
+        return self.sweep(state) if move.action == "sweep" else None
+
+    @hookimpl
+    def after_move(self, state, move):
+        return self.sweep(state) if self.hook == "after_move" and state.piles[self.t2] else None
+"""
+
+
+@pytest.mark.parametrize("hook", ["apply_action", "after_move"])
+def test_a_plugin_that_leaves_face_down_counts_too_high_is_named_where_it_does(install_plugin, tmp_path, hook):
+    install_plugin("sweeper", "sweeper_plugin", SWEEPER, "Sweeper")
+    rules = tmp_path / "swept.yaml"
+    rules.write_text(KLONDIKE.replace("\ngroups:", f"\nplugins:\n  - sweeper: {{hook: {hook}}}\ngroups:"))
+    game = framework.load_game(str(rules))
+    state = position(game, {"t1": "KS", "t2": "3C | 5H", "t3": "AH"}, rest="s")
+    before = state.to_json()
+    move = Move(-1, -1, 1, "sweep") if hook == "apply_action" else state.parse_move("t3 f1")
+    with pytest.raises(PluginError) as caught:
+        state.push(move)
+    assert str(caught.value) == (
+        f"plugin 'sweeper' answered nonsense in hook {hook!r}: Transfer(source=5, target=4, count=2, turn=False) "
+        "leaves pile t2 holding 0 cards, 1 of them face down: a Transfer keeps face-down counts as they were; "
+        "add SetFaceDown(5, 0) or fewer")
+    assert state.to_json() == before and not state.move_stack
+    rules.write_text(rules.read_text().replace(f"{{hook: {hook}}}", f"{{hook: {hook}, fixed: true}}"))
+    game = framework.load_game(str(rules))
+    state = game.state_from_json(before)
+    state.push(move)
+    assert state.piles[game.pile_index("t1")] == position(game, {"t1": "KS 3C 5H"}).piles[game.pile_index("t1")]
+    assert game.state_from_json(state.to_json()).to_json() == state.to_json()  # its save reads back
