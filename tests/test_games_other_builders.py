@@ -146,6 +146,23 @@ def test_raglan_deals_the_aces_to_the_foundations_and_moves_one_card_at_a_time()
     assert legal_texts(build("relaxed-raglan", piles)) == expected
 
 
+def test_an_ace_taken_back_from_a_raglan_foundation_may_return_as_pysolfc_lets_it():
+    state = framework.load_game("raglan").deal(1)
+    for text in ("t9 t7", "r4 t9", "t2 t6", "f3 t9"):
+        state.push(state.parse_move(text))
+    assert cards_of(state, "f3") == "" and cards_of(state, "t9").endswith("AH")
+    assert {text for text in legal_texts(state) if text.startswith("t9")} == {"t9 f3"}  # was refused
+    state.push(state.parse_move("t9 f3"))
+    assert cards_of(state, "f3") == "AH"
+
+
+@pytest.mark.parametrize("game_id", ["raglan", "relaxed-raglan", "brigade"])
+def test_an_empty_foundation_of_the_aces_games_takes_the_ace_of_its_suit_alone(game_id):
+    state = build(game_id, {"f2": "AD", "f4": "AS", "t1": "5D AH", "t2": "AC", "r1": "2S"})
+    # not 't1 f1' (AH onto the clubs' foundation), not 't2 f3'; nothing but an ace onto an empty one
+    assert {text for text in legal_texts(state) if " f" in text} == {"t1 f3", "t2 f1", "r1 f4"}
+
+
 def test_brigade_builds_down_in_any_suit_from_a_thirteen_card_reserve():
     state = build("brigade", {"f1": "AC", "t1": "5D 8H 7C", "t2": "8S", "r1": "9D", "r2": "2C"})
     # not 't2 r1' (8S onto 9D: nothing goes to the reserve)
