@@ -359,10 +359,23 @@ def test_citadel_deals_each_card_that_fits_a_foundation_onto_it(game_id):
         assert [len(state.piles[pile]) for pile in game.foundation_piles] == [tops[suit] for suit in range(4)]
 
 
-def test_exiled_kings_moves_one_card_and_fills_an_empty_row_only_with_a_king():
-    state = position(load("exiled-kings"), {"t1": "QH JS", "t2": "KD", "t3": "5C", "f1": "AC 2C 3C 4C"})
-    # JS onto QH is its own row; 5C goes up; KD may go to the empty rows t4..t8; QH JS may not move as a run
-    assert legal_texts(state) == {"t3 f1"} | {f"t2 t{row}" for row in range(4, 9)}
+def test_exiled_kings_moves_runs_as_a_unit_and_fills_an_empty_row_only_from_a_king():
+    state = position(load("exiled-kings"), {"t1": "QH JS", "t2": "KD", "t3": "5C", "t4": "KC QS JD", "f1": "AC 2C 3C 4C"})
+    # JS onto QH is its own row; 5C goes up; QH JS and QS JD onto KD as runs (PySolFC's RK_RowStack moves any
+    # run), but onto no empty row (no king heads them); KD, and KC QS JD whole, onto the empty rows t5..t8
+    empty = range(5, 9)
+    assert legal_texts(state) == ({"t3 f1", "t1 t2 2", "t4 t2 2"} | {f"t2 t{row}" for row in empty}
+                                  | {f"t4 t{row} 3" for row in empty})
+
+
+def test_exiled_kings_moves_a_run_of_any_suits_as_pysolfc_does():
+    game = load("exiled-kings")
+    state = game.deal(1)
+    for text in ("t6 t4", "t8 t3"):
+        state.push(state.parse_move(text))
+    assert "t3 t4 2" in legal_texts(state)  # 8C 7S onto 9D: refused when a row moved one card at a time
+    state.push(state.parse_move("t3 t4 2"))
+    assert [card_text(card) for card in state.piles[game.pile_index("t4")][-3:]] == ["9D", "8C", "7S"]
 
 
 def test_lasker_moves_runs_up_or_down_by_suit_and_morphy_builds_in_alternate_colours():
