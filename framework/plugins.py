@@ -2,7 +2,9 @@
 
 Built-in plugins and third-party ones are found the same way: as entry points
 in the ``patience.plugins`` group. The name of the entry point is the name a
-rule file uses. Calling a plugin's hooks is ``framework.hooks``'s job.
+rule file uses. Calling a plugin's hooks is ``framework.hooks``'s job. For one run,
+``patience --plugin-path DIR`` adds the modules of a folder as plugins, without
+packaging (``path_plugins``); nothing a rule file says ever adds a folder.
 
 Finding the entry points means importing ``importlib.metadata`` and reading the metadata of
 every distribution installed, which takes longer than all the rest of a short command's start
@@ -25,9 +27,12 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from .errors import PluginError
 from .filecache import cached_values
 
 ENTRY_POINT_GROUP = "patience.plugins"
+#: The variable that ``--plugin-path`` sets: folders of plugin modules for this run, joined by ``os.pathsep``.
+PLUGIN_PATH_VARIABLE = "PATIENCE_PLUGIN_PATH"
 #: The cache file of the entry points found in each directory, and what its values depend on besides the directories.
 CACHE_KIND = "plugins"
 CACHE_STAMP = ["patience-plugins-1", ENTRY_POINT_GROUP]
@@ -36,10 +41,12 @@ _REFERENCE = re.compile(r"(?P<module>[\w.]+)\s*(:\s*(?P<attribute>[\w.]+)\s*)?((
 
 
 class InstalledPlugin(NamedTuple):
-    """An installed plugin's entry point: the name a rule file uses, and what it names (``module:attribute``)."""
+    """An installed plugin's entry point: the name a rule file uses, and what it names (``module:attribute``);
+    for a module found on the plugin path (``path_plugins``), the folder it was found in."""
 
     name: str
     value: str
+    folder: str = ""
 
     @property
     def module(self) -> str:
@@ -51,7 +58,7 @@ class InstalledPlugin(NamedTuple):
         found: Any = importlib.import_module(self.module)
         for name in (self._reference().group("attribute") or "").split("."):
             found = getattr(found, name) if name else found
-        return found
+        return getattr(found, "plugin", found) if self.folder else found
 
     def _reference(self) -> re.Match[str]:
         match = _REFERENCE.fullmatch(self.value)
@@ -76,7 +83,62 @@ def plugin_entry_points() -> dict[str, InstalledPlugin]:
             seen.add(distribution)
             for name, value in entry_points:
                 found.setdefault(name, InstalledPlugin(name, value))
+    return {**found, **path_plugins()}
+
+
+def path_plugins() -> dict[str, InstalledPlugin]:
+    """The plugins of the folders of ``PATIENCE_PLUGIN_PATH`` (``patience --plugin-path DIR``), by name: each
+    module ``NAME.py`` or package ``NAME/`` there is the plugin ``NAME`` (its ``_`` written ``-``), the first
+    folder's first. Its object is the module's attribute ``plugin``, if it has one, else the module.
+
+    The folders go first on ``sys.path``, so that a plugin may import a module beside it; ``PluginError`` for a
+    folder that is missing, or holds a module of a name that is already another module's.
+    """
+    found: dict[str, InstalledPlugin] = {}
+    for folder in reversed([Path(part) for part in os.environ.get(PLUGIN_PATH_VARIABLE, "").split(os.pathsep)
+                            if part]):
+        modules = _modules_in(folder)
+        _put_first_on_path(folder, modules)
+        found.update({module.replace("_", "-"): InstalledPlugin(module.replace("_", "-"), module, str(folder))
+                      for module in modules})
     return found
+
+
+def _modules_in(folder: Path) -> list[str]:
+    """The names of the modules and packages in ``folder``, but private ones (``_name``), sorted."""
+    if not folder.is_dir():
+        raise PluginError(f"plugin path {folder}: no such folder")
+    return sorted(name for name in map(_module_name, folder.iterdir()) if name and not name.startswith("_"))
+
+
+def _module_name(path: Path) -> str | None:
+    """The name of the module ``path`` is (a ``.py`` file, or a folder with ``__init__.py``), or None."""
+    module = path.is_file() and path.suffix == ".py" or (path / "__init__.py").is_file()
+    name = path.stem if path.suffix == ".py" else path.name
+    return name if module and name.isidentifier() else None
+
+
+def _put_first_on_path(folder: Path, modules: list[str]) -> None:
+    """Put ``folder`` first on ``sys.path``, once; ``PluginError`` if one of its ``modules`` is another's."""
+    entry = str(folder.resolve())
+    if entry in sys.path:
+        return
+    for module in modules:
+        other = _found_elsewhere(module, entry)
+        if other:
+            raise PluginError(f"plugin path {folder}: a module {module!r} is already there to import ({other}): "
+                              f"rename {module}")
+    sys.path.insert(0, entry)
+    importlib.invalidate_caches()
+
+
+def _found_elsewhere(module: str, folder: str) -> str | None:
+    """The file of the module ``module`` that importing finds now, if it is not in ``folder``; else None."""
+    found = _top_level_spec(module)
+    origin = found.origin if found is not None else None
+    if origin in (None, "namespace") or Path(origin).resolve().is_relative_to(folder):
+        return None
+    return origin
 
 
 def _may_hold_distributions(directory: Path) -> bool:

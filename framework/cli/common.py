@@ -71,8 +71,32 @@ def _search_first(context: click.Context, parameter: click.Parameter, directorie
         os.environ[RULES_PATH_VARIABLE] = os.pathsep.join([*directories, *rest])
 
 
+def _plugins_first(context: click.Context, parameter: click.Parameter, directories: tuple[str, ...]) -> None:
+    """Put ``directories`` first in the plugin path (``plugins.path_plugins``), which it reads from the environment
+    (so that the processes a command starts find them too), and forget the plugins found before."""
+    from .. import plugins  # here: only a run with the option needs it before its command does
+    from ..plugins import PLUGIN_PATH_VARIABLE
+
+    if directories:
+        rest = [os.environ[PLUGIN_PATH_VARIABLE]] if os.environ.get(PLUGIN_PATH_VARIABLE) else []
+        os.environ[PLUGIN_PATH_VARIABLE] = os.pathsep.join([*map(os.path.abspath, directories), *rest])
+        plugins.plugin_entry_points.cache_clear()
+        plugins.load_plugin.cache_clear()
+        try:
+            plugins.path_plugins()
+        except PatienceError as error:
+            raise click.BadParameter(str(error), context, parameter) from None
+
+
 def rules_path_option(function: Function) -> Function:
-    """The ``--rules-path DIR`` option, taken before a command's name and after it alike."""
+    """The ``--rules-path DIR`` and ``--plugin-path DIR`` options, taken before a command's name and after it
+    alike."""
+    function = click.option(
+        "--plugin-path", multiple=True, type=click.Path(exists=True, file_okay=False), expose_value=False,
+        callback=_plugins_first, is_eager=True,
+        help="A directory of plugin modules for this run: NAME.py (or a package NAME/) there is the plugin NAME, "
+             "found before the installed ones (may be repeated).",
+    )(function)
     return click.option(
         "--rules-path", multiple=True, type=click.Path(file_okay=False), expose_value=False, callback=_search_first,
         help=f"A directory of your own rule files, searched before the built-in games (may be repeated; "
