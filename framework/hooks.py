@@ -173,6 +173,17 @@ class Hooks:
                     limits[pile] = most
         return limits
 
+    def veto_move(self, state: State, move: Move) -> str | None:
+        """Why a plugin refuses ``move`` in ``state``, one line, from the first plugin that refuses it; else None."""
+        reason: str | None = self._first_of("veto_move", {"state": state, "move": move}, line_problem)
+        return reason
+
+    def allowed(self, state: State, moves: list[Move]) -> list[Move]:
+        """``moves``, but those a plugin refuses in ``state`` (``veto_move``)."""
+        if "veto_move" not in self.implemented:
+            return moves
+        return [move for move in moves if self.veto_move(state, move) is None]
+
     def apply_action(self, state: State, move: Move) -> list[Any] | None:
         """The changes the plugin that owns ``move.action`` makes, as a list (each change is checked as it is
         made: see ``refused_change``); None when no plugin owns the action."""

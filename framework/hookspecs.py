@@ -25,7 +25,7 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 #: The hooks by which a plugin changes which moves are legal, what a move does or when the game is won: with one,
 #: a plugin may move or read any card of any pile, and what the solver proves from the rule data alone (its sinks,
 #: forced moves and doomed positions: ``solver/canonical.py``, ``forced.py``, ``doomed.py``) no longer holds.
-RULE_HOOKS = frozenset(("legal_moves", "pick_limits", "after_move", "apply_action", "is_won"))
+RULE_HOOKS = frozenset(("legal_moves", "pick_limits", "veto_move", "after_move", "apply_action", "is_won"))
 #: The hooks that leave the rules of play to the data: they keep variables, name deals, word moves and refusals,
 #: and check states read from JSON. The kernel never asks them while it plays (``tests/test_rule_hooks.py``).
 #: Every hook is in exactly one of the two sets.
@@ -70,6 +70,17 @@ def pick_limits(state: State) -> Mapping[int, int] | None:
     narrow. Where several plugins name a pile, the smallest limit holds. Called once
     per position, when its legal moves are first asked for, before the kernel looks
     at any pile.
+    """
+
+
+@hookspec(firstresult=True)
+def veto_move(state: State, move: Move) -> str | None:
+    """Why this plugin forbids ``move``, which the rule data (or a plugin's ``legal_moves``) allows in ``state``: the
+    rule it breaks, in one line; None to let it be.
+
+    Called for each move of a position, once, when its legal moves are first asked for; a
+    move any plugin refuses is not legal, and ``State.explain`` gives the first plugin's reason
+    (after ``explain_refusal``'s). It must not change ``state``.
     """
 
 

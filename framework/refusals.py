@@ -73,16 +73,16 @@ def pair_words(rule: PairRule) -> str:
 def explain(state: State, move: Move) -> str:
     """Why ``move`` is not legal in ``state``: the first rule it breaks, in one line; for a legal move, that it is.
 
-    A plugin's rule is asked first (``explain_refusal``), then the rule data's.
+    A plugin's rule is asked first (``explain_refusal``), then the rule data's; a move that breaks neither is one a
+    plugin refuses (``veto_move``, asked last so that it sees only moves the rules allow).
     """
     malformed = _malformed(state, move)
     if malformed is not None:
         return malformed
     if state.is_legal(move):
         return f"legal now: {move_words(state, move)}"
-    reason = state.game.hooks.explain_refusal(state, move)
-    if reason is None:
-        reason = _kernel_refusal(state, move)
+    hooks = state.game.hooks
+    reason = hooks.explain_refusal(state, move) or _kernel_refusal(state, move) or hooks.veto_move(state, move)
     return reason or f"the rules do not allow {state.move_text(move)} now"
 
 

@@ -178,7 +178,7 @@ class State:
                         moves.append(Move(source, target, 1))
         self._action_moves(moves)
         moves.extend(game.hooks.legal_moves(self))
-        return moves
+        return game.hooks.allowed(self, moves)
 
     def _action_moves(self, moves: list[Move]) -> None:
         """Append the kernel's actions legal now: deals and redeals of the stocks, gathers, pairs."""

@@ -9,8 +9,8 @@ plays such a move without trying the others could call a winnable deal lost,
 so it plays a safe move without branching only when the rules are data the
 argument below covers: the game is won with all cards on foundations; no
 foundation group moves cards anywhere; no plugin changes the rules
-(``legal_moves``, ``pick_limits``, ``after_move``, ``apply_action``,
-``is_won``); the card's pile is not refilled nor refills another, nor a waste
+(``legal_moves``, ``pick_limits``, ``veto_move``, ``after_move``,
+``apply_action``, ``is_won``); the card's pile is not refilled nor refills another, nor a waste
 that goes back into a stock dealt several cards a turn (a card fewer there
 would regroup later turns); the move does not empty a pile in a game whose
 stock deals only when no pile is empty; and, in this position, every
