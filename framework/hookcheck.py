@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from .moves import Move, SetFaceDown, SetVar, Transfer
+from .moves import PAIR, Move, SetFaceDown, SetVar, Transfer
 
 if TYPE_CHECKING:
     from .state import State
@@ -30,7 +30,8 @@ def _sound(move: Move, piles: list[list[int]]) -> bool:
     source, target, count, action = move
     return (type(source) is type(target) is type(count) is int and type(action) is str and count >= 1
             and -1 <= source < len(piles) and -1 <= target < len(piles)
-            and (action != "" or (source >= 0 and target >= 0 and source != target and count <= len(piles[source]))))
+            and (action not in ("", PAIR) or (action == "" and source >= 0 and target >= 0 and source != target
+                                                and count <= len(piles[source]))))
 
 
 def _fields_problem(move: Move, last: int) -> str | None:
@@ -47,13 +48,28 @@ def _fields_problem(move: Move, last: int) -> str | None:
 
 
 def _card_move_problem(state: State, move: Move) -> str | None:
-    """What is wrong with ``move``, if it is a card move (which the kernel makes itself), in ``state``."""
+    """What is wrong with ``move``, if it is a card move or a pair move (which the kernel makes itself), in
+    ``state``."""
+    if move.action == PAIR:
+        return _pair_problem(state, move)
     if move.action:
         return None
     if move.source < 0 or move.target < 0 or move.source == move.target:
         return f"{move!r}: a card move goes from one pile to another"
     if move.count > len(state.piles[move.source]):
         return f"{move!r}: pile {move.source} holds {len(state.piles[move.source])} cards"
+    return None
+
+
+def _pair_problem(state: State, move: Move) -> str | None:
+    """What is wrong with the pair move ``move`` in ``state``: the kernel sends two top cards to the pairs rule's
+    pile, so the game needs that rule, and the move two piles that hold cards."""
+    if state.game.pairing is None:
+        return f"{move!r}: a pair move needs the game's pairs rule, and {state.game.id} has none"
+    piles = state.piles
+    if move.source < 0 or move.target < 0 or move.source == move.target or not (piles[move.source]
+                                                                                 and piles[move.target]):
+        return f"{move!r}: a pair move takes the top cards of two piles that hold cards"
     return None
 
 

@@ -220,3 +220,45 @@ def test_a_bad_option_is_one_clear_line(game_id, old, new, message):
 @pytest.mark.parametrize("game_id", GAMES)
 def test_random_games_keep_the_kernel_promises(game_id):
     assert check_random_games(framework.load_game(game_id), seeds=range(3), moves=100) > 0
+
+
+#: A plugin for a rule the pairs data cannot say: a queen pairs with a king, besides the game's own pairs.
+QUEEN_AND_KING = """
+from framework import Move, hookimpl
+from framework.cards import RANK
+
+
+class QueenAndKing:
+    def __init__(self, game, options):
+        self.piles = [pile for pile, name in enumerate(game.pile_names) if name.startswith("t")]
+
+    @hookimpl
+    def legal_moves(self, state):
+        tops = [(pile, RANK[state.piles[pile][-1]]) for pile in self.piles if state.piles[pile]]
+        return [Move(pile, other, 1, "pair") for pile, rank in tops for other, other_rank in tops
+                if pile < other and {rank, other_rank} == {12, 13}]
+"""
+
+
+def test_the_kernel_carries_out_the_pair_moves_a_plugin_adds(tmp_path, install_plugin):
+    install_plugin("queen-and-king", "queen_and_king", QUEEN_AND_KING, "QueenAndKing")
+    game = changed_game("nestor", ("\npairs:", "\nplugins: [queen-and-king]\npairs:"))
+    state = position(game, {"t1": "5C QH", "t2": "KS", "t3": "5D"})
+    assert legal_texts(state) == {"t1 t2"}  # the plugin's pair; 5C is under the queen
+    state.push(state.parse_move("t1 t2"))
+    assert (cards_of(state, "t1"), cards_of(state, "t2"), cards_of(state, "d")) == ("5C", "", "QH KS")
+    assert legal_texts(state) == {"t1 t3"}  # the game's own pair, of the same rank
+    state.pop()
+    assert cards_of(state, "t1") == "5C QH" and cards_of(state, "d") == ""
+
+
+def test_a_pair_move_in_a_game_without_a_pairs_rule_is_refused_naming_the_plugin(tmp_path, install_plugin):
+    install_plugin("queen-and-king", "queen_and_king", QUEEN_AND_KING, "QueenAndKing")
+    path = tmp_path / "tiny-pairs.yaml"
+    path.write_text((Path(__file__).parent / "games" / "tiny.yaml").read_text().replace(
+        "\ngroups:", "\nplugins: [queen-and-king]\ngroups:"), encoding="utf-8")
+    state = position(framework.load_game(str(path)), {"t1": "QH", "t2": "KS"})
+    with pytest.raises(framework.PluginError, match=r"^plugin 'queen-and-king' answered nonsense in hook "
+                       r"'legal_moves': Move\(source=4, target=5, count=1, action='pair'\): a pair move needs the "
+                       r"game's pairs rule, and tiny-pairs has none$"):
+        state.legal_moves()
