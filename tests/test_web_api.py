@@ -69,6 +69,18 @@ def test_a_game_is_described_by_its_layout_hint_and_groups(client):
     assert blockade["aces"]["suits"] == ["♣", "♦", "♥", "♠"] and blockade["grid"]["suits"] is None
 
 
+@pytest.mark.parametrize(("game", "group", "room"), [
+    ("klondike", "tableau", {"dealt": 7, "most": 19, "down": 6}),  # six face down, then a king down to an ace
+    ("klondike", "foundation", {"dealt": 0, "most": 13, "down": 0}),  # its most
+    ("spider", "tableau", {"dealt": 6, "most": 23, "down": 5}),  # and the five cards the stock deals each column
+    ("canfield", "reserve", {"dealt": 13, "most": 13, "down": 12}),  # no card goes to it
+    ("la-belle-lucie", "tableau", {"dealt": 3, "most": 15, "down": 0}),
+])
+def test_a_game_says_the_room_its_piles_are_given(client, game, group, room):
+    groups = {described["name"]: described for described in client.get(f"/api/games/{game}").json()["groups"]}
+    assert groups[group]["room"] == room
+
+
 def test_a_table_comes_with_its_game_described_when_a_game_starts_or_when_asked(client):
     described = client.get("/api/games/steeplechase").json()
     table = new(client)

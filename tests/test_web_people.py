@@ -37,6 +37,9 @@ SCREENS = {
     "laptop": {"viewport": {"width": 1280, "height": 800}},
     "desktop": {"viewport": {"width": 1920, "height": 1080}},
 }
+#: The screens of issue 36's tests: a phone with touch, a tablet held upright, a desktop.
+THREE_SCREENS = ("phone", "tablet", "desktop")
+EVERY_SCREEN = SCREENS | {"tablet": {"viewport": {"width": 820, "height": 1180}}}
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 
@@ -54,7 +57,7 @@ def opened(browser: Browser, server: str) -> Iterator[Callable[..., Page]]:
     def open_page(screen: str = "laptop", *, context: BrowserContext | None = None, clock: bool = False,
                   **options) -> Page:
         if context is None:
-            context = browser.new_context(**SCREENS[screen], **options)
+            context = browser.new_context(**EVERY_SCREEN[screen], **options)
             context.set_default_timeout(TIMEOUT_MS)
             contexts.append(context)
         page = context.new_page()
@@ -133,13 +136,14 @@ def test_a_full_blockade_grid_fits_the_screen_with_its_foundations(opened, scree
 
 
 def one_long_column() -> framework.State:
-    """FreeCell with 28 cards in its first column and four in each other one."""
+    """FreeCell with a column as long as one may be (19 cards: six, then a king down to an ace) in its first
+    column and the other cards spread over the other seven."""
     game = framework.load_game("freecell")
     cards = [framework.card_text(card) for card in range(52)]
     piles = {name: [] for name in game.pile_names}
-    piles["t1"] = cards[:28]
-    for column in range(2, 8):
-        piles[f"t{column}"] = cards[28 + 4 * (column - 2):28 + 4 * (column - 1)]
+    piles["t1"] = cards[:19]
+    for index, card in enumerate(cards[19:]):
+        piles[f"t{2 + index % 7}"].append(card)
     return game.state_from_json({"format": "patience-state", "version": 1, "game": "freecell", "piles": piles})
 
 
@@ -149,7 +153,7 @@ def test_a_long_column_squeezes_to_fit_but_its_ranks_stay_whole(opened, screen, 
     load_state(page, one_long_column(), tmp_path)
     tops = pile(page, "t1").locator(".card").evaluate_all("cards => cards.map(card => card.getBoundingClientRect().top)")
     steps = [later - earlier for earlier, later in zip(tops, tops[1:])]
-    assert len(tops) == 28 and min(steps) >= 15  # a 12 px rank and its margin show in each step
+    assert len(tops) == 19 and min(steps) >= 15  # a 12 px rank and its margin show in each step
     if screen == "laptop":
         assert box(page, '.pile[data-pile="t1"]')["bottom"] <= page.viewport_size["height"]
 
@@ -448,3 +452,41 @@ def test_no_serious_accessibility_problem(opened, screen, tmp_path):
         assert not serious, [(violation["id"], violation["help"], [node["target"] for node in violation["nodes"]][:3])
                              for violation in serious]
     del tmp_path
+
+
+# --- 7. a table that stays put ---------------------------------------------------------------------
+
+
+def lengthening_moves(game_id: str, seed: int, count: int) -> list[tuple[str, str]]:
+    """``count`` moves of one card from pile to pile of deal ``seed``, each onto the longest pile it can
+    go to (the moves that made the table shrink its cards): (source, target) pile names."""
+    state = framework.load_game(game_id).deal(seed)
+    names = state.game.pile_names
+    played = []
+    for _ in range(count):
+        onto = [move for move in state.legal_moves() if move.count == 1 and move.source >= 0 and move.target >= 0
+                and state.game.pile_group[move.target].role == "tableau"]
+        move = max(onto, key=lambda move: len(state.piles[move.target]))
+        played.append((names[move.source], names[move.target]))
+        state.push(move)
+    return played
+
+
+def card_width(page: Page) -> float:
+    return page.locator("#table .card").first.evaluate("card => card.getBoundingClientRect().width")
+
+
+@pytest.mark.parametrize("screen", THREE_SCREENS)
+@pytest.mark.parametrize(("game", "seed"), [("la-belle-lucie", 2), ("klondike", 1), ("yukon", 2)])
+def test_the_cards_keep_their_size_and_places_after_moves(opened, screen, game, seed):
+    page = opened(screen)
+    start(page, game, seed)
+    width = card_width(page)
+    places = {name: box(page, f'.pile[data-pile="{name}"]') for name in ("f1", "t1")}
+    for made, (source, target) in enumerate(lengthening_moves(game, seed, 3), start=1):
+        top(page, source).click()
+        pile(page, target).click()
+        moves_made(page, made)
+        assert card_width(page) == width, f"the cards changed size after move {made}"
+        assert {name: box(page, f'.pile[data-pile="{name}"]') for name in places} == places
+

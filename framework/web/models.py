@@ -63,6 +63,14 @@ class GameSummary(BaseModel):
     difficulty: str | None
 
 
+class RoomView(BaseModel):
+    """The room the table gives each pile of a group, the same all game long (see ``framework.web.room``)."""
+
+    dealt: int = Field(description="The most cards the deal gives one of the group's piles.")
+    most: int = Field(description="The most cards one of its piles is given room for in play.")
+    down: int = Field(description="The most of them face down.")
+
+
 class GroupView(BaseModel):
     """A group of piles and how it is drawn."""
 
@@ -77,6 +85,7 @@ class GroupView(BaseModel):
     suits: list[str] | None = Field(description="The one suit (a symbol) each pile takes, "
                                                 "where the piles take one suit each.")
     piles: list[str] = Field(description="The names of the group's piles.")
+    room: RoomView
 
 
 class GameView(BaseModel):

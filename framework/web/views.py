@@ -10,6 +10,7 @@ from ..refusals import blocked_piles
 from ..session import RESULT_TEXT
 from ..spec import Role
 from ..words import move_words, said, said_of_last
+from .room import pile_room
 
 if TYPE_CHECKING:
     from ..compile import Group
@@ -25,6 +26,7 @@ def game_view(game: Game) -> dict[str, Any]:
     rows = [list(row) for row in spec.layout_rows]
     placed = {name for row in rows for name in row}
     rows += [[name] for name in game.groups if name not in placed]  # nothing stays hidden
+    room = pile_room(game)
     return {
         "id": game.id,
         "name": spec.name,
@@ -32,7 +34,8 @@ def game_view(game: Game) -> dict[str, Any]:
         "difficulty": spec.difficulty,
         "rules": spec.rules,
         "layout": rows,
-        "groups": [group_view(game, group) for group in game.groups.values()],
+        "groups": [group_view(game, group) | {"room": room[name]}
+                   for name, group in game.groups.items()],
     }
 
 

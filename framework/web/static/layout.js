@@ -30,14 +30,22 @@ const TABLE_MARGIN = 6;            // px: the table's own margin in the page
 
 const chosen = new Map();  // "game width×height" -> {group name: piles side by side}
 
-// How many cards a pile fanned right is given room for: a waste always has room for its three.
-function shownInRow(group, pile) {
-  return group.role === "waste" ? WASTE_SHOWN : Math.min(MOST_FANNED_RIGHT, pile.down + pile.cards.length);
+// How many cards a row fanned right is sized for: a waste its three, another row its deal (it
+// shows more, with their count, as far as the room the layout leaves it holds).
+function shownInRow(group) {
+  return group.role === "waste" ? WASTE_SHOWN : Math.min(MOST_FANNED_RIGHT, Math.max(1, group.room.dealt));
 }
 
-// The px a column of `pile` needs below its top card, squeezed as far as it may be.
-function leastFan(pile) {
-  return pile.down * DOWN_LEAST + Math.max(0, pile.cards.length - 1) * UP_LEAST;
+// The px a column of the group needs below its top card, squeezed as far as it may be, holding
+// the most cards the game gives it room for (`plan` "most") or those of its deal ("dealt"):
+// never the cards it holds now, so that the layout stays put.
+function leastFan(group, plan) {
+  return squeezed(group.room.down, group.room[plan] - group.room.down);
+}
+
+// The px below its top card of a column of `down` face-down and `up` face-up cards, squeezed as far as it may be.
+function squeezed(down, up) {
+  return down * DOWN_LEAST + Math.max(0, up - 1) * UP_LEAST;
 }
 
 function side(piles, gap = PILE_GAP) {
@@ -46,10 +54,10 @@ function side(piles, gap = PILE_GAP) {
 
 // A group's size with `across` piles side by side: its width in card widths (and the cards
 // fanned right across it), its height in card widths, and its fanned columns' lines.
-function groupUnits(group, pileOf, across) {
+function groupUnits(group, across, plan = "most") {
   const count = group.piles.length;
-  const longest = Math.max(1, ...group.piles.map((name) => shownInRow(group, pileOf[name])));
-  const fan = group.fan === "down" ? Math.max(0, ...group.piles.map((name) => leastFan(pileOf[name]))) : 0;
+  const longest = shownInRow(group);
+  const fan = group.fan === "down" ? leastFan(group, plan) : 0;
   if (group.rows_of) {
     const rows = group.rows_of.length;
     return { wide: side(Math.max(...group.rows_of)), spread: 0, tall: RATIO * (1 + (1 - ROWS_OVERLAP) * (rows - 1)),
@@ -88,10 +96,11 @@ function rightStep(width) {
   return Math.max(Math.round(width * FAN_RIGHT), Math.ceil(rankAt(width) * 2.2));
 }
 
-// The widest card (in px) with which the layout fits `room`, each group with `across[name]` piles side by side.
-function widest(game, groups, pileOf, across, room) {
+// The widest card (in px) with which the layout fits `room`, each group with `across[name]` piles side by side
+// and its columns as long as `plan` says.
+function widest(game, groups, across, room, plan) {
   const rows = game.layout.map((row) => {
-    const sizes = row.map((name) => groupUnits(groups[name], pileOf, across[name]));
+    const sizes = row.map((name) => groupUnits(groups[name], across[name], plan));
     return {
       wide: sizes.reduce((sum, one) => sum + one.wide, 0) + GROUP_GAP * (sizes.length - 1),
       spread: sizes.reduce((sum, one) => sum + one.spread, 0),
@@ -110,14 +119,22 @@ function widest(game, groups, pileOf, across, room) {
   return width - sideways / room.width;  // of layouts that overflow at the least width, the one that overflows least
 }
 
+// The widest card with which the layout fits `room` with every column as long as it may grow; where
+// that makes the cards narrower than is comfortable, with the columns as dealt, up to a comfortable
+// width (a column growing longer than its room then squeezes, and past that the page scrolls).
+function planned(game, groups, across, room) {
+  const most = widest(game, groups, across, room, "most");
+  return most >= COMFORTABLE ? most : Math.max(most, Math.min(widest(game, groups, across, room, "dealt"), COMFORTABLE));
+}
+
 // How many cards each row fanned right shows: as many as the room its row leaves it holds.
-function fannedRight(game, groups, pileOf, across, room, width) {
+function fannedRight(game, groups, across, room, width) {
   const shown = {};
   for (const row of game.layout) {
     for (const name of row) {
       if (groups[name].fan !== "right" || groups[name].role === "waste") continue;
       const others = row.filter((other) => other !== name)
-        .map((other) => groupUnits(groups[other], pileOf, across[other]))
+        .map((other) => groupUnits(groups[other], across[other]))
         .reduce((sum, one) => sum + (one.wide + GROUP_GAP) * width + one.spread * rightStep(width), 0);
       const perPile = (room.width - others) / across[name] - PILE_GAP * width;
       shown[name] = Math.max(WASTE_SHOWN, Math.min(MOST_FANNED_RIGHT, Math.floor((perPile - width) / rightStep(width)) + 1));
@@ -129,15 +146,15 @@ function fannedRight(game, groups, pileOf, across, room, width) {
 // How many piles side by side each group has in this window: one line each, unless that
 // makes the cards narrower than is comfortable; then, group by group, the lines that give
 // the widest cards.
-function arrange(game, groups, pileOf, room) {
+function arrange(game, groups, room) {
   const key = `${game.id} ${room.width}×${room.height}`;
   if (chosen.has(key)) return chosen.get(key);
   const across = Object.fromEntries(game.groups.map((group) => [group.name, choices(group)[0]]));
-  if (widest(game, groups, pileOf, across, room) < COMFORTABLE) {
+  if (planned(game, groups, across, room) < COMFORTABLE) {
     for (const group of game.groups) {
-      let best = widest(game, groups, pileOf, across, room);
+      let best = planned(game, groups, across, room);
       for (const option of choices(group).slice(1)) {
-        const tried = widest(game, groups, pileOf, { ...across, [group.name]: option }, room);
+        const tried = planned(game, groups, { ...across, [group.name]: option }, room);
         if (tried > best) [best, across[group.name]] = [tried, option];
       }
     }
@@ -149,14 +166,14 @@ function arrange(game, groups, pileOf, room) {
 // The card width that fits the table in the space under the toolbar, and the sizes that follow:
 // as wide as the widest row lets it be, then smaller until the rows fit the height too (a
 // column may squeeze its fan down to the ranks of its cards).
-export function fit(game, pileOf) {
+export function fit(game) {
   const table = $("table");
   const groups = Object.fromEntries(game.groups.map((group) => [group.name, group]));
   const holder = getComputedStyle(table.parentElement);
   const inside = table.parentElement.clientWidth - parseFloat(holder.paddingLeft) - parseFloat(holder.paddingRight);
   const room = { width: inside - 2 * TABLE_MARGIN, height: window.innerHeight - table.getBoundingClientRect().top - 8 };
-  const across = arrange(game, groups, pileOf, room);
-  const width = Math.ceil(widest(game, groups, pileOf, across, room));
+  const across = arrange(game, groups, room);
+  const width = Math.ceil(planned(game, groups, across, room));
   const height = Math.round(width * RATIO);
   const rank = rankAt(width);
   const style = table.style;
@@ -175,7 +192,7 @@ export function fit(game, pileOf) {
     down: Math.max(4, Math.round(height * 0.1)),
     right: rightStep(width),
     across,
-    shownRight: fannedRight(game, groups, pileOf, across, room, width),
+    shownRight: fannedRight(game, groups, across, room, width),
   };
 }
 
@@ -188,7 +205,7 @@ export function rankFor(step, sizes) {
 // the least steps that keep each rank readable (a longer column then makes the page scroll).
 export function columnSteps(pile, sizes, room) {
   const natural = (pile.down * sizes.down) + Math.max(0, pile.cards.length - 1) * sizes.up;
-  const least = leastFan(pile);
+  const least = squeezed(pile.down, pile.cards.length);
   if (natural <= room) return { down: sizes.down, up: sizes.up };
   if (least >= room) return { down: DOWN_LEAST, up: UP_LEAST };
   const squeeze = (room - least) / (natural - least);

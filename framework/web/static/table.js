@@ -9,7 +9,7 @@ import { $, cardWords, element, page, pileElement, pileWords, size } from "./pag
 let sizes = null;  // the card sizes of the last drawing
 
 export function draw() {
-  sizes = fit(page.game, page.pileOf);
+  sizes = fit(page.game);
   const focused = document.activeElement?.closest?.("#table .pile")?.dataset.pile;
   const rows = page.game.layout.map((names) => {
     const row = element("div", "layout-row");
@@ -111,7 +111,8 @@ function drawPile(group, pile) {
       card.style.left = `${(index - first) * sizes.right}px`;
       shown.append(card);
     }
-    const room = group.role === "waste" ? WASTE_SHOWN - 1 : total - first - 1;  // a waste keeps its room: nothing beside it moves
+    // A row keeps the room of the most cards it shows (a waste its three): nothing beside it moves.
+    const room = (group.role === "waste" ? WASTE_SHOWN : Math.min(sizes.shownRight[group.name], group.room.most)) - 1;
     shown.style.width = `calc(var(--card-w) + ${Math.max(room, 0) * sizes.right}px)`;
     if (first) shown.append(element("span", "count", String(total)));
   } else if (total) {
@@ -164,11 +165,17 @@ function fanColumns(rows) {
 }
 
 // Lays out one group's columns, each line of them given an even share of the height left.
+// Each line keeps the room its longest column may come to need, so that nothing below it moves.
 function fanGroup(holder, group, below) {
   const lines = Math.ceil(group.piles.length / sizes.across[group.name]);
   const top = holder.querySelector(".pile").getBoundingClientRect().top + window.scrollY;
   const share = (window.innerHeight - below - top - 10) / lines;
   const room = Math.max(sizes.height, share - sizes.height - 10);
+  const longest = group.room.down * sizes.down + Math.max(0, group.room.most - group.room.down - 1) * sizes.up;
+  const line = `${sizes.height + Math.min(room, longest)}px`;
+  const piles = holder.querySelector(".piles");
+  piles.style.minHeight = line;
+  piles.style.gridAutoRows = `minmax(${line}, auto)`;
   for (const shown of holder.querySelectorAll(".pile.fan-down")) {
     const pile = page.pileOf[shown.dataset.pile];
     const steps = columnSteps(pile, sizes, room);
