@@ -16,6 +16,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from helpers import (
     TIMEOUT_MS,
+    build,
     cards,
     load_state,
     menu,
@@ -490,3 +491,22 @@ def test_the_cards_keep_their_size_and_places_after_moves(opened, screen, game, 
         assert card_width(page) == width, f"the cards changed size after move {made}"
         assert {name: box(page, f'.pile[data-pile="{name}"]') for name in places} == places
 
+
+def scrolls_down(page: Page) -> bool:
+    return page.evaluate("document.documentElement.scrollHeight > window.innerHeight")
+
+
+@pytest.mark.parametrize("screen", THREE_SCREENS)
+def test_a_steeplechase_column_growing_long_moves_nothing_and_the_page_does_not_scroll(opened, screen, tmp_path):
+    page = opened(screen)
+    long_column = build("steeplechase", {"t1": "KH QS JH TS 9H 8S 7H 6S", "t2": "5H", "o": "2C 3C 4C"}, rest="s",
+                        base_rank=7)
+    load_state(page, long_column, tmp_path)
+    stock, width = box(page, '.pile[data-pile="s"]'), card_width(page)
+    assert not scrolls_down(page)
+    top(page, "t2").click()
+    pile(page, "t1").click()
+    moves_made(page, 1)
+    assert len(cards(page, "t1")) == 9
+    assert box(page, '.pile[data-pile="s"]') == stock and card_width(page) == width
+    assert not scrolls_down(page)

@@ -163,6 +163,11 @@ function arrange(game, groups, room) {
   return across;
 }
 
+// The px of the page under the table (its margin, the footer): the table leaves it room in the window.
+export function underTable() {
+  return document.body.getBoundingClientRect().bottom - $("table").getBoundingClientRect().bottom;
+}
+
 // The card width that fits the table in the space under the toolbar, and the sizes that follow:
 // as wide as the widest row lets it be, then smaller until the rows fit the height too (a
 // column may squeeze its fan down to the ranks of its cards).
@@ -171,7 +176,7 @@ export function fit(game) {
   const groups = Object.fromEntries(game.groups.map((group) => [group.name, group]));
   const holder = getComputedStyle(table.parentElement);
   const inside = table.parentElement.clientWidth - parseFloat(holder.paddingLeft) - parseFloat(holder.paddingRight);
-  const room = { width: inside - 2 * TABLE_MARGIN, height: window.innerHeight - table.getBoundingClientRect().top - 8 };
+  const room = { width: inside - 2 * TABLE_MARGIN, height: window.innerHeight - table.getBoundingClientRect().top - 8 - underTable() };
   const across = arrange(game, groups, room);
   const width = Math.ceil(planned(game, groups, across, room));
   const height = Math.round(width * RATIO);

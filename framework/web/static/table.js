@@ -2,7 +2,7 @@
 // it (the selection, where it can go, the hint). The page knows no game: everything comes
 // from the game's description and the table the API sent.
 
-import { columnSteps, fit, rankFor, WASTE_SHOWN } from "./layout.js";
+import { columnSteps, fit, rankFor, underTable, WASTE_SHOWN } from "./layout.js";
 import { movesFrom, byHand } from "./rules.js";
 import { $, cardWords, element, page, pileElement, pileWords, size } from "./page.js";
 
@@ -155,7 +155,8 @@ function cardElement(card) {
 // Lays out the columns' cards: fanned down as far as the window lets them, then squeezed
 // (the rows below a column keep their room).
 function fanColumns(rows) {
-  const below = rows.map((_, index) => rows.slice(index + 1).reduce((sum, row) => sum + row.offsetHeight + 10, 0));
+  const under = underTable();
+  const below = rows.map((_, index) => rows.slice(index + 1).reduce((sum, row) => sum + row.offsetHeight + 10, under));
   rows.forEach((row, index) => {
     for (const holder of row.querySelectorAll(".group")) {
       const group = page.groupOf[holder.querySelector(".pile")?.dataset.pile];
@@ -164,13 +165,14 @@ function fanColumns(rows) {
   });
 }
 
-// Lays out one group's columns, each line of them given an even share of the height left.
+// Lays out one group's columns, each line of them given an even share of the height left (none
+// where the window has none: the columns then squeeze as far as they may, and the page scrolls).
 // Each line keeps the room its longest column may come to need, so that nothing below it moves.
 function fanGroup(holder, group, below) {
   const lines = Math.ceil(group.piles.length / sizes.across[group.name]);
   const top = holder.querySelector(".pile").getBoundingClientRect().top + window.scrollY;
   const share = (window.innerHeight - below - top - 10) / lines;
-  const room = Math.max(sizes.height, share - sizes.height - 10);
+  const room = Math.max(0, share - sizes.height - 10);
   const longest = group.room.down * sizes.down + Math.max(0, group.room.most - group.room.down - 1) * sizes.up;
   const line = `${sizes.height + Math.min(room, longest)}px`;
   const piles = holder.querySelector(".piles");
