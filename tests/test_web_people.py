@@ -510,3 +510,41 @@ def test_a_steeplechase_column_growing_long_moves_nothing_and_the_page_does_not_
     assert len(cards(page, "t1")) == 9
     assert box(page, '.pile[data-pile="s"]') == stock and card_width(page) == width
     assert not scrolls_down(page)
+
+
+def clipped_corners(page: Page) -> list[str]:
+    """The cards whose rank or suit in the corner runs past the card's edge."""
+    return page.locator("#table .card[data-card]").evaluate_all(
+        "cards => cards.filter(card => { const whole = card.getBoundingClientRect();"
+        " return [...card.querySelectorAll('.corner > span')].some(part => {"
+        " const shown = part.getBoundingClientRect(); return shown.right > whole.right || shown.bottom > whole.bottom; });"
+        " }).map(card => card.dataset.card)")
+
+
+#: The least card width (px) of a grid game's deal 13 at each screen: Blockade was 32, 50 and 47 px wide,
+#: sized for all its 11 rows; Montana is as wide as its 13 columns let it be.
+GRID_CARDS = {"blockade": {"phone": 33, "tablet": 70, "desktop": 120},
+              "montana": {"phone": 26, "tablet": 55, "desktop": 110}}
+
+
+@pytest.mark.parametrize("screen", THREE_SCREENS)
+@pytest.mark.parametrize("game", GRID_CARDS)
+def test_a_grid_is_sized_for_the_rows_it_holds_and_its_corners_show_whole(opened, screen, game):
+    page = opened(screen)
+    start(page, game, 13)
+    assert card_width(page) >= GRID_CARDS[game][screen]
+    assert clipped_corners(page) == []
+    assert not scrolls_down(page) and fits_sideways(page)
+
+
+def test_a_grid_grows_only_when_a_row_is_added(opened):
+    page = opened("desktop")
+    start(page, "blockade", 13)
+    grid = page.locator('.group[data-group="grid"] .pile')
+    cells, width = grid.count(), card_width(page)
+    page.click("#actions button[data-action=row]")
+    moves_made(page, 1)
+    assert grid.count() > cells and card_width(page) < width  # a row more, and room made for it
+    page.click("#undo")
+    moves_made(page, 0)
+    assert grid.count() == cells and card_width(page) == width

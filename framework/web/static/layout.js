@@ -21,6 +21,7 @@ export const WASTE_SHOWN = 3;      // a waste fanned right shows its top three c
 const MOST_FANNED_RIGHT = 13;      // a longer row fanned right shows its top cards, and their count
 const MIN_WIDTH = 24;              // px: below this, the table scrolls instead
 const COMFORTABLE = 40;            // px: a narrower card makes a long group try lines
+const NARROW = 36;                 // px: a narrower card shows its suit under its rank
 const MAX_WIDTH = 150;             // px: a big screen gets big cards, not giant ones
 const MIN_RANK = 12;               // px: a rank stays readable
 const UP_LEAST = Math.ceil(MIN_RANK * 1.15) + 3;  // px of a face-up card a squeezed column shows: its rank
@@ -64,7 +65,7 @@ function groupUnits(group, across, plan = "most") {
       lines: 0, fan };
   }
   const gap = group.columns ? GRID_GAP : PILE_GAP;
-  const lines = Math.ceil(count / across);
+  const lines = group.shownRows ?? Math.ceil(count / across);
   return {
     wide: side(across, gap),
     spread: group.fan === "right" ? across * (longest - 1) : 0,
@@ -147,7 +148,8 @@ function fannedRight(game, groups, across, room, width) {
 // makes the cards narrower than is comfortable; then, group by group, the lines that give
 // the widest cards.
 function arrange(game, groups, room) {
-  const key = `${game.id} ${room.width}×${room.height}`;
+  const grids = game.groups.map((group) => groups[group.name].shownRows ?? "").join(",");
+  const key = `${game.id} ${room.width}×${room.height} ${grids}`;
   if (chosen.has(key)) return chosen.get(key);
   const across = Object.fromEntries(game.groups.map((group) => [group.name, choices(group)[0]]));
   if (planned(game, groups, across, room) < COMFORTABLE) {
@@ -168,12 +170,13 @@ export function underTable() {
   return document.body.getBoundingClientRect().bottom - $("table").getBoundingClientRect().bottom;
 }
 
-// The card width that fits the table in the space under the toolbar, and the sizes that follow:
+// The card width that fits the table in the space under the toolbar, a grid sized for the rows it
+// shows (`gridRows`: a grid grows, and its cards may shrink, only when a row is added), and the sizes that follow:
 // as wide as the widest row lets it be, then smaller until the rows fit the height too (a
 // column may squeeze its fan down to the ranks of its cards).
-export function fit(game) {
+export function fit(game, gridRows) {
   const table = $("table");
-  const groups = Object.fromEntries(game.groups.map((group) => [group.name, group]));
+  const groups = Object.fromEntries(game.groups.map((group) => [group.name, { ...group, shownRows: gridRows[group.name] }]));
   const holder = getComputedStyle(table.parentElement);
   const inside = table.parentElement.clientWidth - parseFloat(holder.paddingLeft) - parseFloat(holder.paddingRight);
   const room = { width: inside - 2 * TABLE_MARGIN, height: window.innerHeight - table.getBoundingClientRect().top - 8 - underTable() };
@@ -189,6 +192,7 @@ export function fit(game) {
   style.setProperty("--gap", `${Math.max(3, Math.round(width * PILE_GAP))}px`);
   style.setProperty("--group-gap", `${Math.max(8, Math.round(width * GROUP_GAP))}px`);
   style.setProperty("--grid-gap", `${Math.max(2, Math.round(width * GRID_GAP))}px`);
+  table.classList.toggle("narrow", width < NARROW);  // a corner too narrow for "10♥" in one line: the suit goes under
   return {
     width,
     height,

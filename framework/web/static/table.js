@@ -9,7 +9,9 @@ import { $, cardWords, element, page, pileElement, pileWords, size } from "./pag
 let sizes = null;  // the card sizes of the last drawing
 
 export function draw() {
-  sizes = fit(page.game);
+  const gridRows = Object.fromEntries(page.game.groups.filter((group) => group.columns && group.fan !== "right")
+    .map((group) => [group.name, gridCells(group).shown / group.columns]));
+  sizes = fit(page.game, gridRows);
   const focused = document.activeElement?.closest?.("#table .pile")?.dataset.pile;
   const rows = page.game.layout.map((names) => {
     const row = element("div", "layout-row");
