@@ -548,3 +548,25 @@ def test_a_grid_grows_only_when_a_row_is_added(opened):
     page.click("#undo")
     moves_made(page, 0)
     assert grid.count() == cells and card_width(page) == width
+
+
+def shown_whole(page: Page, selector: str) -> bool:
+    """Whether the element's text shows whole: not cut at its edges, and inside the window."""
+    return page.locator(selector).evaluate(
+        "shown => { const edges = shown.getBoundingClientRect(); return shown.scrollWidth <= shown.clientWidth"
+        " && shown.scrollHeight <= shown.clientHeight && edges.right <= window.innerWidth && edges.bottom <= window.innerHeight; }")
+
+
+def test_the_phone_shows_a_long_message_and_the_result_whole(opened, tmp_path):
+    page = opened("phone")
+    start(page, "freecell", "ms:1")
+    table = box(page, "#table")
+    top(page, "t1").click()
+    top(page, "t3").click()  # 6♠ does not go on 2♥: the reason is long
+    message = page.locator("#message")
+    expect(message).to_have_class("error")
+    assert len(message.inner_text()) > 60 and shown_whole(page, "#message")
+    assert box(page, "#table") == table  # shown over the table's top, which stays put
+    load_state(page, stuck_blockade(), tmp_path)
+    expect(page.locator("#result")).to_have_text("No legal move left: the game is lost.")
+    assert shown_whole(page, "#result") and shown_whole(page, "#status")

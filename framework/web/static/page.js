@@ -23,7 +23,6 @@ export function element(tag, className, text) {
 export function say(text, error = false) {
   const message = $("message");
   message.textContent = text;
-  message.title = text; // a long message is cut to one line; the whole of it is here
   message.classList.toggle("error", error);
 }
 
