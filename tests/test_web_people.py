@@ -570,3 +570,62 @@ def test_the_phone_shows_a_long_message_and_the_result_whole(opened, tmp_path):
     load_state(page, stuck_blockade(), tmp_path)
     expect(page.locator("#result")).to_have_text("No legal move left: the game is lost.")
     assert shown_whole(page, "#result") and shown_whole(page, "#status")
+
+
+# --- 8. a phone's fingers -----------------------------------------------------------------------------
+
+
+def test_a_phone_s_controls_are_44_px_targets(opened):
+    page = opened("phone")
+    start(page, "blockade", 13)  # with its action buttons
+    menu(page, "#autoplay")
+    controls = "header button:visible, header select, header input[type=text], #more summary, #more .menu label"
+    sizes = page.locator(controls).evaluate_all(
+        "found => found.map(one => [one.id || one.textContent.trim(), one.getBoundingClientRect().width,"
+        " one.getBoundingClientRect().height])")
+    assert len(sizes) >= 12
+    assert [size for size in sizes if min(size[1:]) < 44] == []
+
+
+@pytest.mark.parametrize("screen", THREE_SCREENS)
+def test_the_statistics_fit_their_dialog(opened, screen):
+    page = opened(screen)
+    start(page, "steeplechase", 3)
+    top(page, "t2").click()
+    pile(page, "t8").click()
+    moves_made(page, 1)
+    menu(page, "#stats").click()
+    dialog = page.locator("#stats-dialog")
+    expect(dialog).to_be_visible()
+    assert page.locator("#stats-table").evaluate(
+        "table => table.getBoundingClientRect().right <= table.closest('form').getBoundingClientRect().right"
+        " && table.closest('form').scrollWidth <= table.closest('form').clientWidth")
+    expect(page.locator("#stats-rows td").first).to_have_text("1")
+
+
+@pytest.mark.parametrize("screen", THREE_SCREENS)
+def test_the_more_menu_closes_on_a_press_elsewhere_on_esc_and_for_a_dialog(opened, screen):
+    page = opened(screen)
+    more = page.locator("#more")
+    menu(page, "#restart")
+    page.mouse.click(page.viewport_size["width"] // 2, page.viewport_size["height"] - 5)  # the felt, far from it
+    expect(more).not_to_have_attribute("open", "")
+    menu(page, "#restart")
+    page.keyboard.press("Escape")
+    expect(more).not_to_have_attribute("open", "")
+    menu(page, "#stats").click()
+    expect(page.locator("#stats-dialog")).to_be_visible()
+    expect(more).not_to_have_attribute("open", "")
+
+
+def test_the_rules_are_paragraphs_that_wrap_to_the_screen(opened):
+    page = opened("phone")
+    start(page, "steeplechase", 3)
+    menu(page, "#rules-toggle").click()
+    shown = page.locator("#rules p")
+    expect(shown.first).to_be_visible()
+    written = framework.load_spec(framework.available_games()["steeplechase"]).rules
+    assert shown.count() == written.strip().count("\n\n") + 1
+    assert all("\n" not in text for text in shown.all_inner_texts())
+    assert shown.first.inner_text().startswith("Two decks. Thirteen cards are dealt face up as the obstacle;")
+    assert fits_sideways(page)

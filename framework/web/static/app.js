@@ -10,7 +10,7 @@ import {
 import { wireHand } from "./hand.js";
 import { clock, forgetStatistics, giveUp, lastGame, statistics, underWay } from "./memory.js";
 import { land } from "./motion.js";
-import { $, element, page, say } from "./page.js";
+import { $, element, openDialog, page, say } from "./page.js";
 import { draw, highlight } from "./table.js";
 
 const KEYS = {
@@ -38,7 +38,7 @@ function dealChosen() {
 
 async function askNewGame() {
   if (!page.table || !underWay(page.table)) return dealChosen();
-  $("confirm-dialog").showModal();
+  openDialog("confirm-dialog");
 }
 
 function showStatistics() {
@@ -50,16 +50,19 @@ function showStatistics() {
     const heading = element("th", "", name);
     heading.scope = "row";
     row.append(heading);
-    for (const text of [one.played, one.won, rate, one.streak, one.bestStreak,
-      one.bestSeconds === null ? "–" : clock(one.bestSeconds), one.bestMoves ?? "–"]) {
-      row.append(element("td", "", String(text)));
-    }
+    const labels = [...$("stats-table").querySelectorAll("thead th")].slice(1).map((cell) => cell.textContent);
+    [one.played, one.won, rate, one.streak, one.bestStreak, one.bestSeconds === null ? "–" : clock(one.bestSeconds),
+      one.bestMoves ?? "–"].forEach((text, index) => {
+      const cell = element("td", "", String(text));
+      cell.dataset.label = labels[index];  // a narrow screen shows each figure with its name
+      row.append(cell);
+    });
     return row;
   });
   $("stats-rows").replaceChildren(...rows);
   $("stats-none").hidden = rows.length > 0;
   $("stats-table").hidden = rows.length === 0;
-  $("stats-dialog").showModal();
+  openDialog("stats-dialog");
 }
 
 function wireDialogs() {
@@ -79,6 +82,20 @@ function wireDialogs() {
 }
 
 // --- the controls -----------------------------------------------------------------------------
+
+// The More menu closes on a press anywhere else, and on Esc (back to its button).
+function wireMenu() {
+  const more = $("more");
+  document.addEventListener("pointerdown", (event) => {
+    if (more.open && !more.contains(event.target)) more.open = false;
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || !more.open) return;
+    event.stopPropagation();  // this Esc closes the menu only
+    more.open = false;
+    more.querySelector("summary").focus();
+  }, { capture: true });
+}
 
 function wireControls() {
   $("new-game").addEventListener("submit", (event) => {
@@ -188,6 +205,7 @@ async function firstTable() {
 async function start() {
   wireHand();
   wireControls();
+  wireMenu();
   wireDialogs();
   try {
     await firstTable();

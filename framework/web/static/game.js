@@ -3,7 +3,7 @@
 import { api, sessionPath } from "./api.js";
 import { addSeconds, clock, clockRuns, count, rememberGame, secondsPlayed, statistics } from "./memory.js";
 import { glide, remember } from "./motion.js";
-import { $, cardName, element, page, say } from "./page.js";
+import { $, cardName, element, openDialog, page, paragraphs, say } from "./page.js";
 import { draw, highlight } from "./table.js";
 
 const SAVE_AFTER_MS = 1500;  // the game is kept in the browser this long after the last change
@@ -12,7 +12,7 @@ function setGame(description) {
   page.game = description;
   page.groupOf = {};
   for (const group of description.groups) for (const pile of group.piles) page.groupOf[pile] = group;
-  $("rules").textContent = description.rules;
+  $("rules").replaceChildren(...paragraphs(description.rules).map((text) => element("p", "", text)));
 }
 
 export async function show(table, note = "") {
@@ -97,8 +97,7 @@ function showWin() {
   $("won-text").textContent = `${page.game.name}, deal ${table.seed ?? "(no number)"}: won in ${movesWords(table)} `
     + `and ${clock(secondsPlayed(table.session))}. You have won ${stats.won} of ${stats.played} `
     + `game${stats.played === 1 ? "" : "s"} of ${page.game.name}; ${stats.streak} in a row.`;
-  const dialog = $("won-dialog");
-  if (!dialog.open) dialog.showModal();
+  openDialog("won-dialog");
 }
 
 let keeping = null;

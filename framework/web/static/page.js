@@ -20,6 +20,19 @@ export function element(tag, className, text) {
   return made;
 }
 
+// Opens a dialog; the More menu closes first, so that it does not stay open behind it.
+export function openDialog(name) {
+  $("more").open = false;
+  const dialog = $(name);
+  if (!dialog.open) dialog.showModal();
+}
+
+// A rule file's text as paragraphs: its blank lines part them, its other line breaks are only
+// where its lines were wrapped, and the page wraps them again to its own width.
+export function paragraphs(text) {
+  return text.split(/\n\s*\n/).map((part) => part.trim().replace(/\s*\n\s*/g, " ")).filter(Boolean);
+}
+
 export function say(text, error = false) {
   const message = $("message");
   message.textContent = text;
