@@ -629,3 +629,60 @@ def test_the_rules_are_paragraphs_that_wrap_to_the_screen(opened):
     assert all("\n" not in text for text in shown.all_inner_texts())
     assert shown.first.inner_text().startswith("Two decks. Thirteen cards are dealt face up as the obstacle;")
     assert fits_sideways(page)
+
+
+# --- 9. rings without colour ---------------------------------------------------------------------------
+
+
+def contrast(first: str, second: str) -> float:
+    """The WCAG contrast ratio of two CSS colours given as ``rgb(r, g, b)``."""
+    def luminance(colour: str) -> float:
+        channels = [int(part) / 255 for part in re.findall(r"\d+", colour)[:3]]
+        linear = [part / 12.92 if part <= 0.03928 else ((part + 0.055) / 1.055) ** 2.4 for part in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    lighter, darker = sorted((luminance(first), luminance(second)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def outline(page: Page, selector: str) -> dict:
+    return page.locator(selector).first.evaluate(
+        "found => { const style = getComputedStyle(found);"
+        " return {style: style.outlineStyle, width: parseFloat(style.outlineWidth), colour: style.outlineColor}; }")
+
+
+def rings(page: Page) -> dict[str, dict]:
+    """The outlines of an empty pile's frame, a selected card, a target pile and a hinted card (Steeplechase deal
+    3: 4♥ picked up, then a hint asked for)."""
+    top(page, "t2").click()
+    found = {"frame": outline(page, ".pile.empty"), "selected": outline(page, ".card.selected"),
+             "target": outline(page, ".pile.target")}
+    page.keyboard.press("Escape")
+    page.keyboard.press("h")
+    expect(page.locator(".hinted").first).to_be_visible()
+    return found | {"hint": outline(page, ".card.hinted, .pile.hinted")}
+
+
+@pytest.mark.parametrize("screen", THREE_SCREENS)
+def test_rings_and_frames_stay_in_forced_colours_and_a_hint_is_dashed(opened, screen):
+    page = opened(screen, forced_colors="active")
+    start(page, "steeplechase", 3)
+    found = rings(page)
+    assert all(ring["style"] != "none" and ring["width"] >= 1 for ring in found.values()), found
+    assert found["hint"]["style"] == "dashed" and found["target"]["style"] == found["selected"]["style"] == "solid"
+    assert min(found["hint"]["width"], found["target"]["width"]) >= 3
+
+
+def test_rings_and_frames_stand_out_from_the_felt(opened):
+    page = opened("tablet")
+    start(page, "steeplechase", 3)
+    felt = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    ratios = {name: round(contrast(ring["colour"], felt), 2) for name, ring in rings(page).items()}
+    assert min(ratios.values()) >= 3, ratios
+
+
+def test_the_page_is_titled_by_its_game(opened):
+    page = opened("phone")
+    start(page, "blockade", 13)
+    expect(page).to_have_title("Blockade — patience")
+    expect(page.locator("h1")).to_have_text("Blockade")

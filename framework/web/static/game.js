@@ -10,6 +10,8 @@ const SAVE_AFTER_MS = 1500;  // the game is kept in the browser this long after 
 
 function setGame(description) {
   page.game = description;
+  document.title = `${description.name} — patience`;  // a tab, a bookmark and a screen reader name the game
+  $("title").textContent = description.name;
   page.groupOf = {};
   for (const group of description.groups) for (const pile of group.piles) page.groupOf[pile] = group;
   $("rules").replaceChildren(...paragraphs(description.rules).map((text) => element("p", "", text)));
