@@ -686,3 +686,10 @@ def test_the_page_is_titled_by_its_game(opened):
     start(page, "blockade", 13)
     expect(page).to_have_title("Blockade — patience")
     expect(page.locator("h1")).to_have_text("Blockade")
+
+
+@pytest.mark.parametrize(("game", "least"), [("steeplechase", 60), ("freecell", 105)])
+def test_room_for_the_longest_columns_costs_the_cards_a_fifth_at_most(opened, game, least):
+    page = opened("laptop")  # a short screen: room for a 13-card run alone would make them 57 and 97 px wide
+    start(page, game, 3)
+    assert card_width(page) >= least

@@ -20,6 +20,7 @@ const FAN_DOWN_ROOM = 1.7;         // card heights a fanned column is given befo
 export const WASTE_SHOWN = 3;      // a waste fanned right shows its top three cards
 const MOST_FANNED_RIGHT = 13;      // a longer row fanned right shows its top cards, and their count
 const MIN_WIDTH = 24;              // px: below this, the table scrolls instead
+const MOST_COSTS = 0.2;            // of the card width, at most, that room for the longest columns may take
 const COMFORTABLE = 40;            // px: a narrower card makes a long group try lines
 const NARROW = 36;                 // px: a narrower card shows its suit under its rank
 const MAX_WIDTH = 150;             // px: a big screen gets big cards, not giant ones
@@ -120,12 +121,14 @@ function widest(game, groups, across, room, plan) {
   return width - sideways / room.width;  // of layouts that overflow at the least width, the one that overflows least
 }
 
-// The widest card with which the layout fits `room` with every column as long as it may grow; where
-// that makes the cards narrower than is comfortable, with the columns as dealt, up to a comfortable
-// width (a column growing longer than its room then squeezes, and past that the page scrolls).
+// The widest card with which the layout fits `room` with every column as long as it may grow,
+// unless that costs the cards more than a fifth of the width the columns as dealt would give
+// them (and makes them narrower than is comfortable): then that much narrower (a column growing
+// longer than its room then squeezes, and past that the page scrolls).
 function planned(game, groups, across, room) {
   const most = widest(game, groups, across, room, "most");
-  return most >= COMFORTABLE ? most : Math.max(most, Math.min(widest(game, groups, across, room, "dealt"), COMFORTABLE));
+  const dealt = widest(game, groups, across, room, "dealt");
+  return Math.max(most, Math.min(dealt, Math.max(COMFORTABLE, dealt * (1 - MOST_COSTS))));
 }
 
 // How many cards each row fanned right shows: as many as the room its row leaves it holds.
