@@ -22,11 +22,11 @@ from .errors import MoveError, PatienceError, StateError, quoted
 from .game import load_game
 from .loader import available_games
 from .moves import Move
-from .safety import safe_moves
+from .safety import auto_play, with_auto_play
 from .savefile import read_json
 from .serialize import FORMAT as STATE_FORMAT
 from .solver.canonical import reached
-from .solver.hint import ALREADY_WON, HEURISTIC, HOPELESS, NO_MOVE, SOLUTION, hint
+from .solver.hint import ALREADY_WON, HEURISTIC, HOPELESS, NO_MOVE, SOLUTION, WITHOUT_AUTO_PLAY, hint
 from .solver.line import Line
 from .state import Outcome
 
@@ -50,6 +50,8 @@ HINT_REASONS = {
     SOLUTION: "it starts a winning line the solver found",
     HEURISTIC: "the solver found no win within {seconds:g} s; this is the move it would try first",
     HOPELESS: "the solver proved that no line wins from here; this is the move it would try first",
+    WITHOUT_AUTO_PLAY: "it starts a winning line the solver found with auto-play off, but none with auto-play on "
+                       "within {seconds:g} s: turn auto-play off to follow it",
 }
 #: Why the hint is what it is when it goes on along a winning line found before.
 LINE_REASON = "move {number} of a winning line of {length} the solver found"
@@ -82,15 +84,17 @@ class Suggestion(NamedTuple):
         return None if self.line is None else len(self.line.moves) - self.step
 
 
-def suggest(state: State, seconds: float = HINT_SECONDS, nodes: int | None = None) -> Suggestion:
+def suggest(state: State, seconds: float = HINT_SECONDS, nodes: int | None = None,
+            autoplay: bool = False) -> Suggestion:
     """The solver's hint in ``state`` (left unchanged), searched for at most ``seconds`` (and ``nodes``), and why.
 
     Without a winning line, the move leads to no position of ``state``'s move stack;
-    when every move would, there is no move.
+    when every move would, there is no move. With ``autoplay``, a winning line is one
+    that auto-play's moves after each of its moves never leave (``hint``).
     """
-    found = hint(state, seconds=seconds, nodes=nodes, avoid=reached(state))
+    found = hint(state, seconds=seconds, nodes=nodes, avoid=reached(state), autoplay=autoplay)
     if found.how == SOLUTION:
-        line = Line.through(state, found.line)
+        line = Line.through(with_auto_play(state) if autoplay else state, found.line)
         assert line is not None  # the solver replayed it to a win
         return _along(line, 0)
     if found.move is None:
@@ -164,7 +168,7 @@ class Session:
         """
         with self._all_or_nothing():
             self.state.push(move)
-            auto = self._safe_moves_after(move) if self.autoplay else []
+            auto = auto_play(self.state, move) if self.autoplay else []
         self.turns.append(1 + len(auto))
         self.redo_turns.clear()
         return auto
@@ -175,23 +179,11 @@ class Session:
         All or nothing, like ``play``.
         """
         with self._all_or_nothing():
-            auto = self._safe_moves_after(None)
+            auto = auto_play(self.state, None)
         if auto:
             self.turns.append(len(auto))
             self.redo_turns.clear()
         return auto
-
-    def _safe_moves_after(self, last: Move | None) -> list[Move]:
-        # The card the player has just laid somewhere stays there: auto-play must not
-        # undo a move such as taking a card back from a foundation.
-        left_alone = last.target if last is not None and not last.action else None
-        played: list[Move] = []
-        while True:
-            moves = [move for move in safe_moves(self.state) if move.source != left_alone]
-            if not moves:
-                return played
-            self.state.push(moves[0])
-            played.append(moves[0])
 
     @contextmanager
     def _all_or_nothing(self) -> Iterator[None]:
@@ -268,16 +260,19 @@ class Session:
         """The hint here: the next move of the winning line play follows, else a search (``suggest``), its line kept."""
         found = self.line_hint()
         if found is None:
-            found = suggest(self.state, seconds, nodes)
+            found = suggest(self.state, seconds, nodes, self.autoplay)
             self.keep(found)
         return found
 
     def line_hint(self) -> Suggestion | None:
         """The next move of the winning line last found while play is on it (``Line.rejoin``), found without a search.
 
-        None when play has left the line, or it is won: a search (``suggest``) gives the hint then.
+        None when play has left the line, or it is won, or auto-play was turned on or off since
+        it was found (its moves were turns with auto-play or not): a search (``suggest``) gives
+        the hint then.
         """
-        line = None if self.line is None else self.line.rejoin(self.state, self.turns[-1] if self.turns else 0)
+        kept = self.line if self.line is not None and self.line.auto_play == self.autoplay else None
+        line = None if kept is None else kept.rejoin(self.state, self.turns[-1] if self.turns else 0)
         step = None if line is None else line.step(self.state)
         if line is None or step is None or step == len(line.moves):
             return None
@@ -286,7 +281,7 @@ class Session:
 
     def keep(self, found: Suggestion) -> None:
         """Keep the winning line of ``found``, searched on a copy of the state, if play is still on it."""
-        if found.line is not None and found.line.step(self.state) is not None:
+        if found.line is not None and found.line.auto_play == self.autoplay and found.line.step(self.state) is not None:
             self.line = found.line
 
     def result(self) -> Outcome | None:

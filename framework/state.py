@@ -9,7 +9,7 @@ is told not to remember it (``remember_legal_moves``).
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .cards import RANK, SUIT, shuffled
 from .errors import MoveError, PluginError
@@ -99,6 +99,9 @@ class State:
 
     __slots__ = ("game", "piles", "face_down", "vars", "seed", "move_stack", "_undo", "_legal", "_won", "_known",
                  "hooks_checked", "_remember")
+
+    #: Whether each move is a whole turn with auto-play on (``safety.AutoPlayState``); not in a plain state.
+    autoplay: ClassVar[bool] = False
 
     def __init__(self, game: Game, piles: list[list[int]], face_down: list[int], variables: dict[str, Any],
                  seed: Seed | None = None) -> None:
@@ -438,6 +441,18 @@ class State:
         self._legal, self._won = self._known.pop()
         return move
 
+    def merge_last(self, count: int) -> None:
+        """Make the last ``count`` moves on the stack one: ``move_stack`` keeps the first of them, ``pop`` takes
+        them all back at once, and ``changed_piles`` names the piles of all (a turn with auto-play: ``safety``)."""
+        start = len(self.move_stack) - count
+        if count < 2:
+            return
+        undo: list[Change] = []
+        for move, changes in zip(self.move_stack[start:], self._undo[start:]):
+            undo += _listed(changes, move)
+        del self.move_stack[start + 1:], self._undo[start + 1:], self._known[start + 1:]
+        self._undo[start] = undo
+
     def changed_piles(self) -> tuple[int, ...]:
         """The piles whose cards the last move on ``move_stack`` changed (a pile may be named twice)."""
         undo = self._undo[-1]
@@ -620,9 +635,11 @@ class State:
         """The legal move that ``text`` names; ``MoveError`` with the reason if there is none."""
         return parse_move(self, text)
 
-    def copy(self, *, stack: bool = True) -> State:
-        """An independent copy; with ``stack=False`` it has no moves to pop."""
-        other = State(self.game, [list(pile) for pile in self.piles], list(self.face_down), dict(self.vars), self.seed)
+    def copy(self, *, stack: bool = True, kind: type[State] | None = None) -> State:
+        """An independent copy, of the same class unless ``kind`` names another; with ``stack=False`` it has no
+        moves to pop."""
+        made = type(self) if kind is None else kind
+        other = made(self.game, [list(pile) for pile in self.piles], list(self.face_down), dict(self.vars), self.seed)
         other._legal, other._won = self._legal, self._won  # kept values, never changed in place
         other.hooks_checked = self.hooks_checked
         if stack:

@@ -12,8 +12,10 @@ from helpers import GAMES, kept_bytes
 import framework
 import framework.solver.hint
 from framework.moves import Move
+from framework.safety import AutoPlayState, auto_play, with_auto_play
 from framework.session import Session, Suggestion, suggest
 from framework.solver import Budget, solve
+from framework.solver.hint import as_turns, hint
 from framework.solver.line import Line
 from framework.state import Outcome
 
@@ -86,23 +88,34 @@ def swappable(state: framework.State, line: tuple[Move, ...]) -> int:
 # --- following a line -----------------------------------------------------------------------------
 
 
+#: What the first hint of a winning line says.
+STARTS = "it starts a winning line the solver found"
+
+
 @pytest.mark.parametrize(("game", "seed"), [
     ("steeplechase", 1),  # the deal of issue 17, where fresh hints went round t7 t6 / t6 t7 for ever
-    ("steeplechase", 4),
+    ("steeplechase", 4),  # auto-play spoils the line found without it: one is searched with auto-play
     ("steeplechase", 7),
+    ("steeplechase", 8),  # the same as 4
     ("blockade", 1),
     ("blockade", 2),
     ("freecell", "ms:1"),
+    ("freecell", "ms:3"),
     ("freecell", "ms:4"),
     ("freecell", "ms:6"),
 ])
-def test_following_the_hint_with_auto_play_wins(game, seed, searches):
-    session, _ = Session.new(framework.load_game(game), seed)
-    reasons, last = follow(session)
-    assert session.result() == Outcome.WON and last == "The game is won already."
-    assert reasons[0] == "it starts a winning line the solver found"
-    assert 1 <= len(searches) <= 2  # the line is kept: a second search only where auto-play left it
-    assert len(searches) == sum(reason == "it starts a winning line the solver found" for reason in reasons)
+def test_the_hints_win_with_auto_play_on_as_they_do_with_it_off_and_auto_play_never_leaves_their_line(
+        game, seed, searches):
+    off, _ = Session.new(framework.load_game(game), seed, autoplay=False)
+    follow(off)
+    assert off.result() == Outcome.WON
+    on, _ = Session.new(framework.load_game(game), seed)
+    reasons, last = follow(on)
+    assert on.result() == Outcome.WON and last == "The game is won already."
+    # One line, found by the first hint and followed to the win: auto-play never took play off it.
+    length = len(reasons)
+    assert reasons == [STARTS] + [f"move {number} of a winning line of {length} the solver found"
+                                  for number in range(2, length + 1)]
 
 
 def test_a_hint_along_the_line_says_where_it_is_and_needs_no_search(searches):
@@ -173,14 +186,42 @@ def test_two_moves_of_the_line_played_the_other_way_round_keep_it(searches):
     assert len(searches) == 1
 
 
-def test_a_turn_in_which_auto_play_leaves_the_line_order_keeps_the_line_if_it_still_wins(searches):
+def test_with_auto_play_on_each_turn_of_the_hints_ends_where_the_line_goes(searches):
     session, _ = Session.new(framework.load_game("freecell"), "ms:1")
-    reordered = 0
+    made = 0
     while (found := session.hint(SECONDS, NODES)).move is not None:
-        auto = session.play(found.move)
-        reordered += tuple(auto) != found.line.moves[found.step + 1:found.step + 1 + len(auto)]
+        made += len(session.play(found.move))
+        assert found.line.step(session.state) == found.step + 1
     assert session.result() == Outcome.WON
-    assert reordered and len(searches) == 1  # auto-play played moves of the line out of its order, and it was kept
+    assert made and len(searches) == 1  # auto-play played, and the line knew it would
+
+
+def test_a_win_that_auto_play_spoils_is_searched_again_as_turns_with_auto_play(searches):
+    state = Session.new(framework.load_game("steeplechase"), 4)[0].state
+    plain = solve(state, Budget(nodes=NODES))
+    assert plain.answer == "won" and Line.through(with_auto_play(state), as_turns(state, plain.moves)) is None
+    found = hint(state, SECONDS, NODES, autoplay=True)
+    assert found.how == "solution" and Line.through(with_auto_play(state), found.line) is not None
+    assert [type(searched) for searched in searches] == [framework.State, AutoPlayState]
+    # With nothing of the budget left for that search, the hint is the way to a win with auto-play off, and says so.
+    short = suggest(state, SECONDS, plain.nodes, autoplay=True)
+    assert (short.move, short.how, short.line) == (plain.moves[0], "without auto-play", None)
+    assert short.reason.endswith("within 3600 s: turn auto-play off to follow it")
+
+
+def test_a_turn_with_auto_play_is_one_move_that_pop_takes_back_whole():
+    state = framework.load_game("freecell").deal("ms:1")
+    for move in state.legal_moves():
+        alone = state.copy()
+        alone.push(move)
+        made = auto_play(alone, move)
+        if made:
+            break
+    turns = with_auto_play(state)
+    turns.push(move)
+    assert turns.move_stack == [move] and turns == alone and type(turns.copy()) is AutoPlayState
+    assert set(turns.changed_piles()) == {pile for done in (move, *made) for pile in (done.source, done.target)}
+    assert turns.pop() == move and turns == state and not turns.move_stack
 
 
 # --- no line found ---------------------------------------------------------------------------------

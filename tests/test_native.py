@@ -21,6 +21,7 @@ from helpers import build, cards_of
 
 import framework
 from framework.native import NativeGame, core
+from framework.safety import with_auto_play
 from framework.solver import Budget
 from framework.solver.canonical import Keys, reached
 from framework.solver.native import CORE_VARIABLE, NativeSolver, why_not
@@ -53,18 +54,21 @@ def test_the_two_kernels_agree_on_every_game(name):
     counts; a search expands the same positions and finds the same line."""
     game = framework.load_game(name)
     random_games_agree(game)
+    random_games_agree(game, autoplay=True)
     expected = json.loads((make_golden.HERE / f"{name}.json").read_text(encoding="utf-8"))["perft"]
     position = NativeSolver.of(game).native.position(game.deal(make_golden.SEED))
     assert [position.perft(depth) for depth in range(1, make_golden.PERFT_DEPTH + 1)] == expected
     same_search(game.deal(3), Budget(nodes=500))
+    same_search(with_auto_play(game.deal(3)), Budget(nodes=500))
 
 
-def random_games_agree(game: framework.Game) -> None:
-    """The two kernels give the same moves, positions and keys along random games, and back by pop."""
+def random_games_agree(game: framework.Game, autoplay: bool = False) -> None:
+    """The two kernels give the same moves, positions and keys along random games, and back by pop; with
+    ``autoplay``, each move a turn with auto-play on (``safety.AutoPlayState``)."""
     native = NativeSolver.of(game).native
     keys = Keys(game)
     for seed, length in ((1, 80), (2, 30)):
-        state = game.deal(seed)
+        state = with_auto_play(game.deal(seed)) if autoplay else game.deal(seed)
         position = native.position(state)
         rng = random.Random(seed)
         for step in range(length + 1):
@@ -221,6 +225,13 @@ def test_positions_to_avoid_are_avoided_alike(steeplechase):
     avoid = reached(walked) - reached(state)
     second = same_search(state, Budget(nodes=20_000), avoid=avoid)
     assert second.moves != first.moves
+
+
+@pytest.mark.parametrize(("name", "seed"), [("steeplechase", 4), ("blockade", 1), ("freecell", 1), ("klondike", 1)])
+def test_searches_with_auto_play_on_search_alike(name, seed):
+    state = with_auto_play(framework.load_game(name).deal(seed))
+    result = same_search(state, Budget(nodes=3_000))
+    assert result.answer == ("unknown" if name == "klondike" else "won")
 
 
 def test_the_environment_can_ask_for_the_python_search(steeplechase, monkeypatch):

@@ -422,6 +422,18 @@ def test_the_next_hint_goes_on_along_the_winning_line_the_first_one_found(client
     assert second["message"] == f"Hint: {second['move']['words']} (move 2 of a winning line of {length} the solver found)."
 
 
+def test_with_auto_play_on_the_hints_follow_one_line_to_the_win(client):
+    # Deal 4: auto-play spoils the line found without it; the hints plan with auto-play, and it never leaves them.
+    table = new(client, "steeplechase", 4)
+    first = client.get(path(table, "/hint"), params={"seconds": 30}).json()
+    assert first["how"] == "solution"
+    for left in range(first["line_left"], 0, -1):
+        found = client.get(path(table, "/hint"), params={"seconds": 30}).json()
+        assert (found["how"], found["line_left"]) == ("solution", left)
+        table = client.post(path(table, "/moves"), json={"move": found["move"]["text"]}).json()
+    assert table["result"] == "won"
+
+
 @pytest.mark.parametrize(("seconds", "words"), [
     ("0", ("query seconds", "greater than 0")),
     ("-1", ("query seconds", "greater than 0")),

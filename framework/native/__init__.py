@@ -86,7 +86,8 @@ class NativeGame:
         return core.Solver(self.core, tables)
 
     def position(self, state: State) -> Any:
-        """``state``'s position in native memory (without its moves); ``NativeError`` if it cannot be held."""
+        """``state``'s position in native memory (without its moves), whose moves are turns with auto-play if
+        ``state``'s are (``State.autoplay``); ``NativeError`` if it cannot be held."""
         values = []
         for name, kind in zip(self.var_names, self.var_kinds):
             if name not in state.vars:
@@ -94,7 +95,7 @@ class NativeGame:
             values.append(self._number(name, kind, state.vars[name]))
         if list(state.vars) != list(self.var_names):
             raise NativeError("the state's variables are not in the game's order")
-        return core.Position(self.core, state.piles, state.face_down, values, seed_number(state.seed))
+        return core.Position(self.core, state.piles, state.face_down, values, seed_number(state.seed), state.autoplay)
 
     def _number(self, name: str, kind: int, value: object) -> int:
         if value is None:

@@ -102,6 +102,10 @@ typedef struct {
     char **pile_names;
     int nplugins, has_limits, has_after_move;
     Plugin *plugins; /* in the order pluggy asks them */
+    /* auto-play (safety.auto_play): the foundations a safe move may go to, and the cards that may be built on each
+     * card in a group that builds, as bits */
+    uint8_t *safe_target;
+    uint64_t needs[52];
     /* keys (canonical.Keys) */
     uint8_t classes[256];
     uint8_t *is_sink;
@@ -162,6 +166,8 @@ typedef struct {
     Takers *takers; /* by group, made when first needed */
     unsigned generation; /* counts the generations of legal moves, to tell the takers made for this one */
     MoveList steps; /* transfers a plugin's rule makes, all worked out before the first is made */
+    int autoplay; /* whether each move is a turn with auto-play on (safety.AutoPlayState) */
+    MoveList auto_legal; /* the legal moves auto-play chooses from */
 } Pos;
 
 extern const uint8_t RANK[52], SUIT[52], COLOUR[52];

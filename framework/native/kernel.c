@@ -59,6 +59,7 @@ Pos *pos_copy(const Pos *from) {
     memcpy(p->down, from->down, g->npiles * sizeof(int16_t));
     memcpy(p->vars, from->vars, g->nvars * sizeof(int64_t));
     p->seed_number = from->seed_number;
+    p->autoplay = from->autoplay;
     return p;
 }
 
@@ -70,6 +71,7 @@ void pos_free(Pos *p) {
     if (p->takers)
         for (int i = 0; i < p->g->ngroups; i++) free(p->takers[i].taken);
     free(p->takers); free(p->tail_vars); free(p->tail); moves_free(&p->steps);
+    moves_free(&p->auto_legal);
     free(p);
 }
 
@@ -945,13 +947,9 @@ static void automatic_changes(Pos *p, Move m) {
     }
 }
 
-void pos_push(Pos *p, Move m) {
+/* The changes of ``m`` and those the rules and plugins make after it, logged (State.push without the stack). */
+static void carry_out(Pos *p, Move m) {
     const Game *g = p->g;
-    if (p->depth + 1 > p->stack_cap) {
-        p->stack = grow(p->stack, &p->stack_cap, p->depth + 1, sizeof(Move));
-        p->marks = realloc(p->marks, sizeof(int) * p->stack_cap);
-    }
-    p->marks[p->depth] = p->nlog;
     switch (m.action) {
     case ACT_MOVE: transfer(p, m.source, m.target, m.count, 0); break;
     case ACT_DEAL: {
@@ -976,6 +974,55 @@ void pos_push(Pos *p, Move m) {
     }
     if (g->has_automatic) automatic_changes(p, m);
     if (g->has_after_move) plugin_after_move(p, m);
+}
+
+/* The first of safety.safe_moves among ``legal`` whose source is not ``left_alone``, written to ``out``; whether
+ * there is one. */
+static int safe_move(const Pos *p, const MoveList *legal, int left_alone, Move *out) {
+    const Game *g = p->g;
+    if (g->base_rank_played && p->vars[g->var_base] == NONE_VALUE) return 0;
+    uint64_t short_of = 0; /* the cards fewer times on the foundations than there are decks */
+    int counted = 0;
+    for (int i = 0; i < legal->n; i++) {
+        Move m = legal->items[i];
+        if (m.action || !g->is_foundation[m.target] || g->is_foundation[m.source] || !g->safe_target[m.target] ||
+            m.source == left_alone)
+            continue;
+        if (m.count != 1 && !g->groups[g->pile_group[m.target]].fill_at_once) continue;
+        if (!counted) {
+            int on[52] = {0};
+            for (int f = 0; f < g->nfoundations; f++)
+                for (int c = 0; c < p->len[g->foundations[f]]; c++) on[PILE(p, g->foundations[f])[c]]++;
+            for (int card = 0; card < 52; card++)
+                if (on[card] < g->decks) short_of |= 1ULL << card;
+            counted = 1;
+        }
+        if (g->needs[TOP(p, m.source)] & short_of) continue;
+        *out = m;
+        return 1;
+    }
+    return 0;
+}
+
+/* safety.auto_play: the safe moves auto-play makes after ``m``, carried out one by one while there is one. */
+static void auto_play(Pos *p, Move m) {
+    int left_alone = m.action == ACT_MOVE ? m.target : -1;
+    Move safe;
+    for (;;) {
+        pos_generate(p, &p->auto_legal);
+        if (!safe_move(p, &p->auto_legal, left_alone, &safe)) return;
+        carry_out(p, safe);
+    }
+}
+
+void pos_push(Pos *p, Move m) {
+    if (p->depth + 1 > p->stack_cap) {
+        p->stack = grow(p->stack, &p->stack_cap, p->depth + 1, sizeof(Move));
+        p->marks = realloc(p->marks, sizeof(int) * p->stack_cap);
+    }
+    p->marks[p->depth] = p->nlog;
+    carry_out(p, m);
+    if (p->autoplay) auto_play(p, m);
     p->stack[p->depth++] = m;
 }
 

@@ -204,6 +204,20 @@ static int read_plugin(PyObject *tables, Plugin *plugin) {
     return -1;
 }
 
+/* The tables of auto-play (solver/native.py, auto_play_tables): the foundations a safe move may go to, and the
+ * cards that may be built on each card. */
+static int read_auto_play(PyObject *tables, Game *g) {
+    int *safe, nsafe, *needs, *starts, ncards;
+    if (read_ints(tables, "safe_targets", &safe, &nsafe) || read_lists(tables, "needs", &needs, &starts, &ncards))
+        return -1;
+    g->safe_target = calloc(g->npiles + 1, 1);
+    for (int i = 0; i < nsafe; i++) g->safe_target[safe[i]] = 1;
+    for (int card = 0; card < 52 && card < ncards; card++)
+        for (int i = starts[card]; i < starts[card + 1]; i++) g->needs[card] |= 1ULL << needs[i];
+    free(safe); free(needs); free(starts);
+    return 0;
+}
+
 static int read_game(PyObject *tables, Game *g) {
     int *flags, n;
     if (read_int(tables, "npiles", &g->npiles) || read_int(tables, "total", &g->total) ||
@@ -268,7 +282,7 @@ static int read_game(PyObject *tables, Game *g) {
     g->is_sink = calloc(g->npiles + 1, 1);
     for (int i = 0; i < nsinks; i++) g->is_sink[sinks[i]] = 1;
     free(sinks);
-    return 0;
+    return read_auto_play(tables, g);
 }
 
 /* --- Game ----------------------------------------------------------------------------------------------------- */
@@ -295,7 +309,7 @@ static void game_free_arrays(Game *g) {
     free(g->is_foundation); free(g->stocks); free(g->gatherers); free(g->turn_up); free(g->refill_pile);
     free(g->refill_start); free(g->refill_origins); free(g->table_piles); free(g->emptied); free(g->cover_start);
     free(g->cover); free(g->set_piles); free(g->pair_piles); free(g->cell_piles); free(g->var_kind);
-    free(g->pile_names); free(g->plugins); free(g->is_sink); free(g->always); free(g->later);
+    free(g->pile_names); free(g->plugins); free(g->is_sink); free(g->safe_target); free(g->always); free(g->later);
     free(g->later_dealer_start); free(g->later_dealers);
 }
 
@@ -356,7 +370,9 @@ static PyObject *moves_list(const Move *moves, int n) {
 static int position_init(PositionObject *self, PyObject *args, PyObject *kwargs) {
     PyObject *game, *piles, *face_down, *vars;
     unsigned long long seed_number;
-    if (!PyArg_ParseTuple(args, "O!OOOK", &GameType, &game, &piles, &face_down, &vars, &seed_number)) return -1;
+    int autoplay = 0;
+    if (!PyArg_ParseTuple(args, "O!OOOK|p", &GameType, &game, &piles, &face_down, &vars, &seed_number, &autoplay))
+        return -1;
     const Game *g = &((GameObject *)game)->game;
     if (PySequence_Size(piles) != g->npiles || PySequence_Size(face_down) != g->npiles ||
         PySequence_Size(vars) != g->nvars) {
@@ -406,6 +422,7 @@ static int position_init(PositionObject *self, PyObject *args, PyObject *kwargs)
         return -1;
     }
     p->seed_number = seed_number;
+    p->autoplay = autoplay;
     Py_XINCREF(game);
     Py_XSETREF(self->game, game);
     pos_free(self->pos);

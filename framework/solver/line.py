@@ -5,6 +5,10 @@ passes through, the line's next move is the hint, with no new search. Positions 
 compared whole (``State.position_key``), so a move of the line means the same move
 wherever the player reaches one of its positions, by play, undo or redo. A line keeps a
 digest of each position, not the position: a server keeps a line for each of its games.
+
+A line for a player with auto-play on is a line of turns (``State.autoplay``):
+its moves are the player's, and the positions it passes through are those after
+auto-play's moves, where the player's turns end.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import hashlib
 from collections.abc import Collection, Sequence
 
 from ..moves import Move
+from ..safety import with_auto_play
 from ..state import State
 from .canonical import key_function, reached
 
@@ -21,14 +26,16 @@ class Line:
     """A winning line: its ``moves`` from a position, and ``before``, how many moves of the line found came before.
 
     A line found by the solver has ``before`` 0; one that goes on after a turn
-    played some of its moves out of order counts them in ``before``.
+    played some of its moves out of order counts them in ``before``. ``auto_play``:
+    whether its moves are turns with auto-play on.
     """
 
-    __slots__ = ("moves", "before", "_steps")
+    __slots__ = ("moves", "before", "auto_play", "_steps")
 
-    def __init__(self, moves: tuple[Move, ...], steps: dict[bytes, int], before: int) -> None:
+    def __init__(self, moves: tuple[Move, ...], steps: dict[bytes, int], before: int, auto_play: bool) -> None:
         self.moves = moves
         self.before = before
+        self.auto_play = auto_play
         #: Position digest -> how many of ``moves`` lead there (the furthest, should a position come twice).
         self._steps = steps
 
@@ -37,7 +44,8 @@ class Line:
                 avoid: Collection[bytes] = ()) -> Line | None:
         """The line of ``moves`` from ``state`` (left unchanged); None unless each is legal in turn and they win.
 
-        None too if a move reaches a position of ``avoid`` (canonical keys).
+        None too if a move reaches a position of ``avoid`` (canonical keys). The moves
+        are turns with auto-play on if ``state`` is an ``AutoPlayState``.
         """
         key = key_function(state.game)
         replay = state.copy(stack=False)
@@ -49,7 +57,7 @@ class Line:
             if avoid and key(replay) in avoid:
                 return None
             steps[_digest(replay)] = step
-        return cls(tuple(moves), steps, before) if replay.is_won() else None
+        return cls(tuple(moves), steps, before, state.autoplay) if replay.is_won() else None
 
     def step(self, state: State) -> int | None:
         """How many of the line's moves lead to ``state``'s position (``moves[step]`` is next), or None if off it."""
@@ -76,7 +84,8 @@ class Line:
                 for move in played:
                     if move in rest:
                         rest.remove(move)
-                return Line.through(state, rest, self.before + step + len(played), reached(state))
+                start = with_auto_play(state) if self.auto_play else state
+                return Line.through(start, rest, self.before + step + len(played), reached(state))
         return None
 
 

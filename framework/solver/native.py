@@ -17,14 +17,12 @@ import os
 import sys
 import time
 import weakref
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from ..game import Game
 from ..moves import Move
 from ..native import NativeError, NativeGame
-from ..safety import building_groups
-from ..spec import Direction
+from ..safety import auto_play_tables
 from .beam import Score
 from .canonical import Keys, interchangeable_groups
 from .doomed import Doom
@@ -48,7 +46,7 @@ class NativeSolver:
     _made: weakref.WeakKeyDictionary[Game, NativeSolver | NativeError] = weakref.WeakKeyDictionary()
 
     def __init__(self, game: Game) -> None:
-        self.native = NativeGame.of(game, key_tables(Keys(game)))
+        self.native = NativeGame.of(game, {**key_tables(Keys(game)), **auto_play_tables(game)})
         order = MoveOrder(game, interchangeable_groups(game))
         self.core = self.native.solver(solver_tables(game, order, ForcedMoves(game), Doom.of(game)))
 
@@ -111,18 +109,15 @@ def solver_tables(game: Game, order: MoveOrder, forced: ForcedMoves, doom: Doom 
 def _forced_tables(game: Game, forced: ForcedMoves) -> dict[str, Any]:
     """The tables of the moves the search plays without trying others (``ForcedMoves``, ``safe_moves``)."""
     piles = range(len(game.pile_names))
-    building = building_groups(game)
     return {
         "data_only": int(forced.data_only),
         "keep_piles": int(forced.keep_piles),
         "refilled": sorted(forced.refilled),
         "regrouped": sorted(forced.regrouped),
-        "safe_targets": [pile for pile in game.foundation_piles
-                         if game.pile_group[pile].spec.build.direction in (Direction.UP, Direction.DOWN)],
+        **auto_play_tables(game),
         "alike_start": [forced.alike.get(pile, range(pile, pile + 1)).start for pile in piles],
         "alike_stop": [forced.alike.get(pile, range(pile, pile + 1)).stop for pile in piles],
         "predecessors": [list(forced.predecessors[card]) for card in range(52)],
-        "needs": [_union(group.fits_table[card * 52:card * 52 + 52] for group in building) for card in range(52)],
         "table_piles": list(forced.table),
     }
 
@@ -219,14 +214,6 @@ def _count(rival: Any) -> Any:
     if isinstance(rival, ctypes._SimpleCData) and ctypes.sizeof(rival) == 8:
         return rival
     return ctypes.c_int64(int(rival.value))
-
-
-def _union(rows: Iterable[bytes]) -> list[int]:
-    """The cards marked in any of ``rows`` (rows of 52 bytes of a fits table)."""
-    marked = bytearray(52)
-    for row in rows:
-        marked = bytearray(a | b for a, b in zip(marked, row))
-    return [card for card in range(52) if marked[card]]
 
 
 def _seconds_left(deadline: float | None) -> float:

@@ -251,20 +251,20 @@ def _add_hint_route(app: FastAPI, sessions: Sessions, hints: BoundedPool) -> Non
         the server's few search places; when they and the queue are all taken, 429.
         """
 
-        def along_line() -> tuple[dict[str, Any] | None, State]:
+        def along_line() -> tuple[dict[str, Any] | None, State, bool]:
             with sessions.use(key) as session:
                 found = session.line_hint()
                 if found is not None:
-                    return hint_view(session.state, found), session.state
-                return None, session.state.copy()
+                    return hint_view(session.state, found), session.state, session.autoplay
+                return None, session.state.copy(), session.autoplay
 
         def search() -> dict[str, Any]:
-            found = suggest(state, seconds)  # searched outside the lock: other requests go on
+            found = suggest(state, seconds, autoplay=autoplay)  # searched outside the lock: other requests go on
             with sessions.use(key) as session:
                 session.keep(found)
             return hint_view(state, found)
 
-        followed, state = await run_in_threadpool(along_line)
+        followed, state, autoplay = await run_in_threadpool(along_line)
         return followed if followed is not None else await hints.run(search)
 
 

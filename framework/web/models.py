@@ -172,11 +172,14 @@ class HintView(BaseModel):
     move: MoveView | None = Field(description="The move to play next; null when the game is won, no move is left, "
                                               "or no winning line was found and every move leads back to a position "
                                               "already reached in this game.")
-    how: Literal["solution", "heuristic", "lost", "won", "no move"] = Field(
+    how: Literal["solution", "heuristic", "lost", "without auto-play", "won", "no move"] = Field(
         description="'solution': the move is the next of a winning line the solver found (the game's next hints "
-                    "follow that line while play stays on it); 'heuristic': no win found in time, the solver's first "
-                    "choice among the moves to positions not reached before; 'lost': no line wins from here without "
-                    "going back to a position already reached, the solver's first choice still; "
+                    "follow that line while play stays on it; with auto-play on, auto-play's moves after each of "
+                    "its moves are part of the line); 'without auto-play': auto-play is on and the solver found "
+                    "a win only with it off, the move is its first; 'heuristic': no win found in time, the "
+                    "solver's first choice among the moves to positions not reached before; 'lost': no line "
+                    "wins from here without going back to a position already reached, the solver's first choice "
+                    "still; "
                     "'won', 'no move': no move to suggest.")
     message: str = Field(description="The hint in words.")
     line_left: int | None = Field(description="How many moves of the winning line are left, the suggested one "
