@@ -4,7 +4,8 @@ Each row of ``layout.rows`` is drawn as the blocks of its groups side by side.
 A group is drawn by its hints: ``columns: N`` as a grid of N columns in reading
 order (an empty cell is a gap), ``rows_of`` as centred rows of piles, ``fan:
 down`` as columns of cards under their pile names, ``fan: right`` as one line per
-pile, and otherwise as the top card of each pile. A stock shows how many cards it holds; face-down cards are hidden.
+pile, and otherwise as the top card of each pile. A stock shows how many cards it holds; the cards a player
+cannot see are hidden (``public``).
 A card that some legal move would pick up is marked ``*``.
 """
 
@@ -17,6 +18,7 @@ import click
 
 from ..cards import COLOUR, RED_SUITS, SUIT_SYMBOLS, SUITS, card_symbol, card_text, rank_text
 from ..moves import GATHERS_VAR, REDEALS_VAR
+from ..public import public_pile
 from ..spec import Fan, Role
 from ..words import move_words
 
@@ -177,20 +179,18 @@ def _stock(state: State, group: Group, free: set[int], look: Look) -> str:
     """A stock's piles with how many cards each holds: face down, but for a top card the rules may play."""
     parts = []
     for pile in group.piles:
-        cards = state.piles[pile]
-        shown = f"{look.card(cards[-1], free=pile in free)} " if cards and pile in state.game.open_stock_piles else ""
-        parts.append(f"{group.pile_name(pile)} {shown}[{len(cards)}]")
+        hidden, cards = public_pile(state, pile)
+        shown = f"{look.card(cards[-1], free=pile in free)} " if cards else ""
+        parts.append(f"{group.pile_name(pile)} {shown}[{hidden + len(cards)}]")
     return "  ".join(parts)
 
 
 def _faces(state: State, pile: int, free: bool, look: Look) -> list[str]:
-    """Every card of a pile, bottom first: hidden ones hidden, the top one marked if free."""
-    cards = state.piles[pile]
-    down = state.face_down[pile]
-    return [
-        look.hidden() if index < down else look.card(card, free=free and index == len(cards) - 1)
-        for index, card in enumerate(cards)
-    ]
+    """Every card of a pile, bottom first, as the player sees it (``public``): hidden ones hidden, the top one
+    marked if free."""
+    hidden, cards = public_pile(state, pile)
+    return [look.hidden()] * hidden + [look.card(card, free=free and index == len(cards) - 1)
+                                       for index, card in enumerate(cards)]
 
 
 def _fanned(state: State, pile: int, free: bool, look: Look) -> str:

@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..cards import COLOUR, RANK, SUIT, SUIT_SYMBOLS, card_text, rank_symbol
+from ..public import public_pile
 from ..refusals import blocked_piles
 from ..session import RESULT_TEXT
-from ..spec import Role
 from ..words import move_words, said, said_of_last
 from .room import pile_room
 
@@ -119,11 +119,8 @@ def hint_view(state: State, found: Suggestion) -> dict[str, Any]:
 def _pile_view(state: State, pile: int, blocked: bool) -> dict[str, Any]:
     game = state.game
     group = game.pile_group[pile]
-    cards = state.piles[pile]
-    down = state.face_down[pile]
-    if group.role == Role.STOCK:  # a stock is face down throughout, but for a top card the rules may play
-        down = len(cards) - (1 if cards and pile in game.open_stock_piles else 0)
-    takes = None if cards else group.rank_on_empty(state.base_rank)
+    down, cards = public_pile(state, pile)  # what the player sees: nothing hidden goes out
+    takes = None if down or cards else group.rank_on_empty(state.base_rank)
     return {"name": game.pile_names[pile], "group": group.name, "down": down,
-            "cards": [card_view(card) for card in cards[down:]],
+            "cards": [card_view(card) for card in cards],
             "takes": None if takes is None else rank_symbol(takes), "blocked": blocked}
