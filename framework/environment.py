@@ -12,8 +12,9 @@ An observation is what a player sees, in a fixed shape per game: one row per
 pile (in the game's pile order), one column per card the pack holds, read from
 the bottom of the pile: 0 where the pile has no card, 1 to 52 for a card face
 up (clubs, diamonds, hearts, spades, ace to king, as ``framework.cards``
-numbers them, plus one), ``HIDDEN`` for a card the player cannot see (face
-down, or in a stock that is not played face up). An action is an index into
+numbers them, plus one), ``HIDDEN`` for a card the player cannot see
+(``framework.public``: face down, or in a stock but a top card the rules let
+the player play). An action is an index into
 every move the game's piles could make (kind, source, target, count); the
 legal ones are given as ``info["action_mask"]`` after each ``reset`` and
 ``step`` (and by ``action_masks()``). A masked-out action changes nothing and
@@ -32,6 +33,7 @@ from . import available_games
 from .game import Game, load_game
 from .moves import DEAL, GATHER, PAIR, REDEAL, Move
 from .player.render import draw
+from .public import public_view
 from .state import State
 
 #: The observation's number for a card the player cannot see.
@@ -99,13 +101,10 @@ class PatienceEnv(gymnasium.Env[np.ndarray, Any]):
         return self.state
 
     def _observe(self) -> np.ndarray:
-        state = self._playing()
         table = np.zeros(self.shape, dtype=np.int64)
-        hidden_stocks = {pile for stock in self.game.stocks for pile in stock.piles} - self.game.open_stock_piles
-        for pile, cards in enumerate(state.piles):
-            down = len(cards) if pile in hidden_stocks else state.face_down[pile]
-            table[pile, :down] = HIDDEN
-            table[pile, down:len(cards)] = np.asarray(cards[down:], dtype=np.int64) + 1
+        for pile, (hidden, cards) in enumerate(public_view(self._playing()).piles):
+            table[pile, :hidden] = HIDDEN
+            table[pile, hidden:hidden + len(cards)] = np.asarray(cards, dtype=np.int64) + 1
         return table
 
     def _info(self, *, illegal: bool) -> dict[str, Any]:
