@@ -96,9 +96,9 @@ def held_searches(monkeypatch):
     release = threading.Event()
     real = web_app.suggest
 
-    def held(state, seconds):
+    def held(state, seconds, **options):
         release.wait(60)
-        return real(state, 0.5)
+        return real(state, 0.5, **options)
 
     monkeypatch.setattr(web_app, "suggest", held)
     yield release
@@ -250,7 +250,7 @@ def test_the_page_and_its_files_are_sent_whole_whatever_range_is_asked(asked):
 
 
 def test_a_fault_of_the_server_is_a_json_500(monkeypatch):
-    def broken(state, seconds):
+    def broken(state, seconds, **options):
         raise RuntimeError("a bug")
 
     monkeypatch.setattr(web_app, "suggest", broken)
