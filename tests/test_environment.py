@@ -21,7 +21,8 @@ SAMPLE = ["freecell", "klondike", "steeplechase", "blockade", "montana", "pyrami
 
 @pytest.mark.parametrize("name", SAMPLE)
 def test_gymnasium_checks_each_game(name):
-    check_env(PatienceEnv(name, render_mode="ansi"), skip_render_check=False)
+    env = gymnasium.make(f"framework.environment:patience/{name}-v0", render_mode="ansi")
+    check_env(env.unwrapped, skip_render_check=False)
 
 
 def test_a_rule_file_is_an_environment_too(tmp_path):
