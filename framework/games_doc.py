@@ -22,6 +22,17 @@ from .spec import GameSpec
 
 #: The command that regenerates the page.
 COMMAND = "python -m framework.games_doc > docs/games.md"
+#: The two ways every deal here differs from PySolFC's, said once for all games rather than in each rule file.
+DEAL_CONVENTIONS = (
+    "Two conventions of the deal differ from PySolFC's for every game alike, and the rules",
+    "texts do not repeat them. Where PySolFC turns the stock's first card (three, in the",
+    "Canfield games that turn three) onto the waste as the last step of the deal, here the",
+    "waste starts empty and that turn is the player's first move. And where Spider (PySolFC's",
+    "`RelaxedSpider` and the games built on it) deals a sixth card to four of its ten",
+    "columns, PySolFC gives it to columns 1, 4, 7 and 10 and this project to the first four;",
+    "the shuffle itself is docs/formats.md's, not PySolFC's, so a deal number deals other",
+    "cards in the two programs anyway (but for Microsoft FreeCell's numbered deals, `ms:N`).",
+)
 #: The package that holds the built-in rule files.
 RULES_PACKAGE = "patience_rules"
 
@@ -55,6 +66,8 @@ def games_page(specs: list[GameSpec]) -> str:
         "`patience rules ID`. The PySolFC column names the same game in PySolFC (with its game",
         "id) for comparison; a game's rules text says where it differs. This page is generated",
         f"from the rule files in `rules/`: `{COMMAND}`.",
+        "",
+        *DEAL_CONVENTIONS,
         "",
     ]
     families = [family for family in [*family_schema["enum"], None] if family in by_family]
