@@ -69,7 +69,7 @@ class SettledCards:
         #: For each foundation pile, the one card that may lie on each card there (``NO_SOLE_CARD``: none or several).
         self.sole_next: dict[int, tuple[int, ...]] = {pile: _sole_next(game, pile) for pile in foundations}
         #: For each foundation pile, the cards that are in their one place at its bottom.
-        self.bases: dict[int, frozenset[int]] = {pile: _bases(game, pile) for pile in foundations}
+        self.bases: dict[int, frozenset[int]] = {pile: _bases(game, pile, self.sole_next[pile]) for pile in foundations}
 
     def without_taking_back(self, state: State, moves: Sequence[Move]) -> Sequence[Move]:
         """``moves`` (legal in ``state``) but those that take a settled card back into play."""
@@ -200,7 +200,7 @@ def _sole_next(game: Game, pile: int) -> tuple[int, ...]:
     return tuple(found)
 
 
-def _bases(game: Game, pile: int) -> frozenset[int]:
+def _bases(game: Game, pile: int, sole_next: tuple[int, ...]) -> frozenset[int]:
     """The cards in their one place at the bottom of foundation ``pile``: the one card it takes when empty, or each
     card it takes when its group's piles are interchangeable and those cards start chains that never meet."""
     group = game.pile_group[pile]
@@ -208,14 +208,14 @@ def _bases(game: Game, pile: int) -> frozenset[int]:
     taken = [card for card in range(52) if group.accepts_on_empty(card, base_rank) and _takes(game, pile, card)]
     if len(taken) == 1:
         return frozenset(taken)
-    if group.piles in interchangeable_groups(game) and _apart(game, pile, taken):
+    if group.piles in interchangeable_groups(game) and _apart(sole_next, taken):
         return frozenset(taken)
     return frozenset()
 
 
-def _apart(game: Game, pile: int, starts: list[int]) -> bool:
-    """Whether the chains of sole next cards on foundation ``pile`` from each of ``starts`` never meet."""
-    sole_next = _sole_next(game, pile)
+def _apart(sole_next: tuple[int, ...], starts: list[int]) -> bool:
+    """Whether the chains of ``sole_next`` (a foundation's one next card on each card) from each of ``starts``
+    never meet."""
     seen: set[int] = set()
     for card in starts:
         while card != NO_SOLE_CARD:
