@@ -54,3 +54,8 @@ def hidden_count(state: State, pile: int) -> int:
     if game.pile_group[pile].role == Role.STOCK:
         return len(cards) - (1 if cards and pile in game.open_stock_piles else 0)
     return min(state.face_down[pile], len(cards))
+
+
+def hides_cards(state: State) -> bool:
+    """Whether a player cannot see some card of ``state``."""
+    return any(hidden_count(state, pile) for pile in range(len(state.piles)))

@@ -10,6 +10,11 @@ A hint that comes from a winning line keeps it: while play stays on the line
 (``Line.rejoin``), the next hint is its next move, found without a search. A hint
 never leads back to a position of the game's move stack, so hints followed one
 after another end: in a win, or in a hint without a move.
+
+Where the player cannot see some cards, a hint is fair unless it is told to peek: it
+sees only what the player sees (``solver.fair``), says in how many arrangements of the
+hidden cards its move wins, and keeps no line. A line found by peeking is followed by
+peeking hints only, so that a fair hint never depends on a hidden card.
 """
 
 from __future__ import annotations
@@ -22,10 +27,12 @@ from .errors import MoveError, PatienceError, StateError, quoted
 from .game import load_game
 from .loader import available_games
 from .moves import Move
+from .public import hides_cards
 from .safety import auto_play, with_auto_play
 from .savefile import read_json
 from .serialize import FORMAT as STATE_FORMAT
 from .solver.canonical import reached
+from .solver.fair import fair_hint
 from .solver.hint import ALREADY_WON, HEURISTIC, HOPELESS, NO_MOVE, SOLUTION, WITHOUT_AUTO_PLAY, hint
 from .solver.line import Line
 from .state import Outcome
@@ -55,6 +62,16 @@ HINT_REASONS = {
 }
 #: Why the hint is what it is when it goes on along a winning line found before.
 LINE_REASON = "move {number} of a winning line of {length} the solver found"
+#: ``Suggestion.how`` of a fair hint whose move wins in some arrangements of the hidden cards.
+FAIR = "fair"
+#: Why a fair hint is what it is, by whether its move won in some arrangement.
+FAIR_REASONS = {
+    True: "it wins in {wins} of {samples} arrangements of the hidden cards",
+    False: "it wins in none of {samples} arrangements of the hidden cards the solver tried within {seconds:g} s; "
+           "this is the move it would try first",
+}
+#: What the reason of a hint that looked at the hidden cards starts with.
+PEEKED = "looking at the hidden cards: "
 #: What a hint without a move says, by ``Hint.how``.
 HINT_WITHOUT_MOVE = {
     ALREADY_WON: "The game is won already.",
@@ -70,6 +87,9 @@ class Suggestion(NamedTuple):
 
     A move of a winning line comes with the ``line`` and its ``step`` there (how
     many of the line's moves lead to the position); other hints have no line.
+    ``fair``: whether the hint was found without looking at a card the player cannot
+    see. A fair hint that searched arrangements of the hidden cards says in how many
+    of them (``samples``) its move wins (``wins``); other hints have None for both.
     """
 
     move: Move | None
@@ -77,6 +97,9 @@ class Suggestion(NamedTuple):
     reason: str
     line: Line | None = None
     step: int = 0
+    fair: bool = True
+    wins: int | None = None
+    samples: int | None = None
 
     @property
     def line_left(self) -> int | None:
@@ -85,29 +108,54 @@ class Suggestion(NamedTuple):
 
 
 def suggest(state: State, seconds: float = HINT_SECONDS, nodes: int | None = None,
-            autoplay: bool = False) -> Suggestion:
+            autoplay: bool = False, peek: bool = False) -> Suggestion:
     """The solver's hint in ``state`` (left unchanged), searched for at most ``seconds`` (and ``nodes``), and why.
 
-    Without a winning line, the move leads to no position of ``state``'s move stack;
-    when every move would, there is no move. With ``autoplay``, a winning line is one
-    that auto-play's moves after each of its moves never leave (``hint``).
+    Where the player cannot see some cards, the hint is fair (``fair_suggestion``) unless
+    ``peek``: then it looks at them, and says so. Without a winning line, the move leads to no
+    position of ``state``'s move stack; when every move would, there is no move. With
+    ``autoplay``, a winning line is one that auto-play's moves after each of its moves never
+    leave (``hint``).
     """
+    looks = hides_cards(state) and not state.is_won()
+    if looks and not peek:
+        return fair_suggestion(state, seconds, nodes, autoplay)
     found = hint(state, seconds=seconds, nodes=nodes, avoid=reached(state), autoplay=autoplay)
     if found.how == SOLUTION:
         line = Line.through(with_auto_play(state) if autoplay else state, found.line)
         assert line is not None  # the solver replayed it to a win
-        return _along(line, 0)
+        return _along(line, 0, fair=not looks)
     if found.move is None:
-        return Suggestion(None, found.how, HINT_WITHOUT_MOVE[found.how].format(seconds=seconds))
-    return Suggestion(found.move, found.how, HINT_REASONS[found.how].format(seconds=seconds))
+        return Suggestion(None, found.how, HINT_WITHOUT_MOVE[found.how].format(seconds=seconds), fair=not looks)
+    return _told(Suggestion(found.move, found.how, HINT_REASONS[found.how].format(seconds=seconds)), fair=not looks)
 
 
-def _along(line: Line, step: int) -> Suggestion:
-    """The hint ``line``'s next move gives after its first ``step`` moves."""
+def fair_suggestion(state: State, seconds: float = HINT_SECONDS, nodes: int | None = None,
+                    autoplay: bool = False) -> Suggestion:
+    """The fair hint in ``state`` (``solver.fair.fair_hint``), and why: in how many arrangements of the hidden cards
+    its move wins."""
+    if not state.legal_moves():
+        return Suggestion(None, NO_MOVE, HINT_WITHOUT_MOVE[NO_MOVE])
+    found = fair_hint(state, seconds, nodes, autoplay=autoplay)
+    if found.move is None:
+        return Suggestion(None, HEURISTIC, HINT_WITHOUT_MOVE[HEURISTIC].format(seconds=seconds), wins=0,
+                          samples=found.samples)
+    reason = FAIR_REASONS[found.wins > 0].format(wins=found.wins, samples=found.samples, seconds=seconds)
+    return Suggestion(found.move, FAIR if found.wins else HEURISTIC, reason, wins=found.wins, samples=found.samples)
+
+
+def _along(line: Line, step: int, fair: bool = True) -> Suggestion:
+    """The hint ``line``'s next move gives after its first ``step`` moves; ``fair``: whether the line was found
+    without looking at a hidden card."""
     number = line.before + step + 1
     reason = HINT_REASONS[SOLUTION] if number == 1 else LINE_REASON.format(number=number,
                                                                          length=line.before + len(line.moves))
-    return Suggestion(line.moves[step], SOLUTION, reason, line, step)
+    return _told(Suggestion(line.moves[step], SOLUTION, reason, line, step), fair)
+
+
+def _told(found: Suggestion, fair: bool) -> Suggestion:
+    """``found`` as a hint that looked at the hidden cards, saying so, unless ``fair``."""
+    return found if fair else found._replace(reason=PEEKED + found.reason, fair=False)
 
 
 class PlayError(PatienceError):
@@ -129,6 +177,8 @@ class Session:
         self.redo_turns: list[list[Move]] = []
         #: The winning line last found, which the hints follow while play stays on it.
         self.line: Line | None = None
+        #: Whether ``line`` was found without looking at a hidden card: fair hints follow only such a line.
+        self.line_fair = True
 
     @property
     def state(self) -> State:
@@ -216,11 +266,11 @@ class Session:
         settings), and the error goes on. The position is kept as a copy, so that even a
         plugin that changed it in place cannot leave it changed.
         """
-        kept = (self.state.copy(), list(self.turns), list(self.redo_turns), self.line, self.autoplay)
+        kept = (self.state.copy(), list(self.turns), list(self.redo_turns), self.line, self.line_fair, self.autoplay)
         try:
             yield
         except BaseException:
-            self.state, self.turns, self.redo_turns, self.line, self.autoplay = kept
+            self.state, self.turns, self.redo_turns, self.line, self.line_fair, self.autoplay = kept
             raise
 
     def undo(self) -> list[Move]:
@@ -256,33 +306,37 @@ class Session:
 
     # --- hints -------------------------------------------------------------------------------
 
-    def hint(self, seconds: float = HINT_SECONDS, nodes: int | None = None) -> Suggestion:
-        """The hint here: the next move of the winning line play follows, else a search (``suggest``), its line kept."""
-        found = self.line_hint()
+    def hint(self, seconds: float = HINT_SECONDS, nodes: int | None = None, peek: bool = False) -> Suggestion:
+        """The hint here: the next move of the winning line play follows, else a search (``suggest``), its line kept.
+
+        Fair where the player cannot see some cards, unless ``peek`` (``suggest``)."""
+        found = self.line_hint(peek)
         if found is None:
-            found = suggest(self.state, seconds, nodes, self.autoplay)
+            found = suggest(self.state, seconds, nodes, self.autoplay, peek)
             self.keep(found)
         return found
 
-    def line_hint(self) -> Suggestion | None:
+    def line_hint(self, peek: bool = False) -> Suggestion | None:
         """The next move of the winning line last found while play is on it (``Line.rejoin``), found without a search.
 
         None when play has left the line, or it is won, or auto-play was turned on or off since
-        it was found (its moves were turns with auto-play or not): a search (``suggest``) gives
-        the hint then.
+        it was found (its moves were turns with auto-play or not), or it was found by looking at
+        hidden cards and ``peek`` is off: a search (``suggest``) gives the hint then.
         """
         kept = self.line if self.line is not None and self.line.auto_play == self.autoplay else None
+        kept = kept if self.line_fair or peek else None
         line = None if kept is None else kept.rejoin(self.state, self.turns[-1] if self.turns else 0)
         step = None if line is None else line.step(self.state)
         if line is None or step is None or step == len(line.moves):
             return None
         self.line = line
-        return _along(line, step)
+        return _along(line, step, self.line_fair)
 
     def keep(self, found: Suggestion) -> None:
         """Keep the winning line of ``found``, searched on a copy of the state, if play is still on it."""
         if found.line is not None and found.line.auto_play == self.autoplay and found.line.step(self.state) is not None:
             self.line = found.line
+            self.line_fair = found.fair
 
     def result(self) -> Outcome | None:
         """How play has ended (``Outcome.WON`` or ``Outcome.STUCK``), or None while it goes on."""

@@ -16,6 +16,7 @@ import inspect
 import itertools
 import json
 import os
+import random
 import re
 import sqlite3
 import string
@@ -470,3 +471,12 @@ def load_state(page: Page, state: framework.State, tmp_path: Path) -> None:
         menu(page, "#load-button").click()
     chosen.value.set_files(str(saved))
     expect(page.locator("#message")).to_contain_text("Loaded saved.json")
+
+
+def randomly_played(name: str, seed: int, moves: int) -> framework.State:
+    """Deal ``seed`` of ``name`` after ``moves`` random moves (without the moves on its stack)."""
+    state = framework.load_game(name).deal(seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        state.push(rng.choice(state.legal_moves()))
+    return state.copy(stack=False)

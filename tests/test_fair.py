@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import randomly_played
 
 import framework
 from framework.public import public_view
@@ -19,17 +20,8 @@ NODES = 40_000
 SECONDS = 3600.0
 
 
-def played(name: str, seed: int, moves: int) -> framework.State:
-    """Deal ``seed`` of ``name`` after ``moves`` random moves (without the moves on its stack)."""
-    state = framework.load_game(name).deal(seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        state.push(rng.choice(state.legal_moves()))
-    return state.copy(stack=False)
-
-
 def test_an_arrangement_looks_the_same_to_the_player_and_deals_the_hidden_cards_anew():
-    state = played("klondike", 1, 6)
+    state = randomly_played("klondike", 1, 6)
     places = hidden_places(state)
     boards = [arrangement(state, random.Random(seed)) for seed in range(5)]
     for board in boards:
@@ -44,7 +36,7 @@ def test_an_arrangement_looks_the_same_to_the_player_and_deals_the_hidden_cards_
 
 @pytest.mark.parametrize(("name", "seed"), [("klondike", 1), ("spider-1-suit", 1), ("yukon", 1)])
 def test_two_positions_that_differ_only_in_hidden_cards_get_the_same_fair_hint(name, seed):
-    state = played(name, seed, 6)
+    state = randomly_played(name, seed, 6)
     twin = arrangement(state, random.Random(99))
     # The all-knowing hint tells them apart: it looks at the cards.
     assert hint(state, SECONDS, NODES) != hint(twin, SECONDS, NODES)
@@ -54,6 +46,6 @@ def test_two_positions_that_differ_only_in_hidden_cards_get_the_same_fair_hint(n
 
 
 def test_a_fair_hint_without_a_legal_move_has_none():
-    state = played("klondike", 1, 0)
+    state = randomly_played("klondike", 1, 0)
     stuck = framework.State(state.game, [[] for _ in state.piles], [0] * len(state.piles), dict(state.vars))
     assert fair_hint(stuck, SECONDS, NODES, samples=4) == FairHint(None, 0, 4)

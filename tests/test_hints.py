@@ -1,7 +1,9 @@
 """Hints that lead somewhere: a session keeps the winning line the solver found and follows it.
 
 Hints here search within a node budget (and a clock far beyond it), so that what
-they find does not depend on the machine's speed.
+they find does not depend on the machine's speed. The launch games hide their stock, so
+their hints here peek (``peek=True``): the all-knowing hint, the one that finds and
+follows lines there; tests/test_fair_hints.py has the fair hints a player gets by default.
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ from helpers import GAMES, kept_bytes
 import framework
 import framework.solver.hint
 from framework.moves import Move
+from framework.public import hides_cards
 from framework.safety import AutoPlayState, auto_play, with_auto_play
-from framework.session import Session, Suggestion, suggest
+from framework.session import PEEKED, Session, Suggestion, suggest
 from framework.solver import Budget, solve
 from framework.solver.hint import as_turns, hint
 from framework.solver.line import Line
@@ -56,7 +59,7 @@ def follow(session: Session, most: int = 1000) -> tuple[list[str], str]:
     seen = set(positions(session.state, 1))
     reasons = []
     for _ in range(most):
-        found = session.hint(SECONDS, NODES)
+        found = session.hint(SECONDS, NODES, peek=True)
         if found.move is None:
             return reasons, found.reason
         reasons.append(found.reason)
@@ -114,61 +117,62 @@ def test_the_hints_win_with_auto_play_on_as_they_do_with_it_off_and_auto_play_ne
     assert on.result() == Outcome.WON and last == "The game is won already."
     # One line, found by the first hint and followed to the win: auto-play never took play off it.
     length = len(reasons)
-    assert reasons == [STARTS] + [f"move {number} of a winning line of {length} the solver found"
-                                  for number in range(2, length + 1)]
+    looked = PEEKED if hides_cards(on.game.deal(seed)) else ""  # the launch games' stock: their hints say they looked
+    assert reasons == [looked + STARTS] + [f"{looked}move {number} of a winning line of {length} the solver found"
+                                           for number in range(2, length + 1)]
 
 
 def test_a_hint_along_the_line_says_where_it_is_and_needs_no_search(searches):
     session, _ = Session.new(framework.load_game("steeplechase"), 7, autoplay=False)
-    first = session.hint(SECONDS, NODES)
+    first = session.hint(SECONDS, NODES, peek=True)
     line = first.line.moves
-    assert (first.move, first.reason, first.line_left) == (line[0], "it starts a winning line the solver found", len(line))
+    assert (first.move, first.reason, first.line_left) == (line[0], PEEKED + STARTS, len(line))
     session.play(first.move)
-    second = session.hint(SECONDS, NODES)
+    second = session.hint(SECONDS, NODES, peek=True)
     assert (second.move, second.how, second.line_left) == (line[1], "solution", len(line) - 1)
-    assert second.reason == f"move 2 of a winning line of {len(line)} the solver found"
+    assert second.reason == f"{PEEKED}move 2 of a winning line of {len(line)} the solver found"
     assert len(searches) == 1
 
 
 def test_undo_and_redo_along_the_line_keep_following_it(searches):
     session, _ = Session.new(framework.load_game("steeplechase"), 7, autoplay=False)
-    line = session.hint(SECONDS, NODES).line.moves
+    line = session.hint(SECONDS, NODES, peek=True).line.moves
     for move in line[:3]:
         session.play(move)
     session.undo()
     session.undo()
-    found = session.hint(SECONDS, NODES)
+    found = session.hint(SECONDS, NODES, peek=True)
     assert (found.move, found.line_left) == (line[1], len(line) - 1)
     session.redo()
-    assert session.hint(SECONDS, NODES).move == line[2]
+    assert session.hint(SECONDS, NODES, peek=True).move == line[2]
     session.play(next(move for move in session.state.legal_moves() if move not in line))  # off the line
     session.undo()  # and back onto it
-    assert session.hint(SECONDS, NODES).move == line[2]
+    assert session.hint(SECONDS, NODES, peek=True).move == line[2]
     assert len(searches) == 1
 
 
 def test_leaving_the_line_searches_again_from_where_play_is(searches):
     session, _ = Session.new(framework.load_game("steeplechase"), 7, autoplay=False)
-    first = session.hint(SECONDS, NODES)
+    first = session.hint(SECONDS, NODES, peek=True)
     away = next(move for move in session.state.legal_moves() if move not in first.line.moves)
     session.play(away)
-    again = session.hint(SECONDS, NODES)
-    assert again.reason == "it starts a winning line the solver found" and again.line is not first.line
+    again = session.hint(SECONDS, NODES, peek=True)
+    assert again.reason == PEEKED + STARTS and again.line is not first.line
     assert len(searches) == 2 and searches[1] == session.state
     session.play(again.move)
-    assert session.hint(SECONDS, NODES).move == again.line.moves[1]
+    assert session.hint(SECONDS, NODES, peek=True).move == again.line.moves[1]
     assert len(searches) == 2
 
 
 def test_a_line_searched_on_a_copy_is_kept_only_if_play_is_still_on_it(searches):
     session, _ = Session.new(framework.load_game("steeplechase"), 7, autoplay=False)
-    found = suggest(session.state.copy(), SECONDS, NODES)  # as the web player searches: outside the game's lock
+    found = suggest(session.state.copy(), SECONDS, NODES, peek=True)  # as the web player searches: outside the game's lock
     session.play(next(move for move in session.state.legal_moves() if move not in found.line.moves))  # meanwhile
     session.keep(found)
-    assert session.line_hint() is None
+    assert session.line_hint(peek=True) is None
     session.undo()
     session.keep(found)
-    assert session.line_hint() == found
+    assert session.line_hint(peek=True) == found
     assert len(searches) == 1
 
 
@@ -204,7 +208,7 @@ def test_a_win_that_auto_play_spoils_is_searched_again_as_turns_with_auto_play(s
     assert found.how == "solution" and Line.through(with_auto_play(state), found.line) is not None
     assert [type(searched) for searched in searches] == [framework.State, AutoPlayState]
     # With nothing of the budget left for that search, the hint is the way to a win with auto-play off, and says so.
-    short = suggest(state, SECONDS, plain.nodes, autoplay=True)
+    short = suggest(state, SECONDS, plain.nodes, autoplay=True, peek=True)
     assert (short.move, short.how, short.line) == (plain.moves[0], "without auto-play", None)
     assert short.reason.endswith("within 3600 s: turn auto-play off to follow it")
 

@@ -278,7 +278,8 @@ def test_wrong_commands_and_illegal_moves_get_one_line_and_change_nothing(steepl
 
 def test_help_and_rules_inside_the_player(steeplechase):
     result = patience("play", "steeplechase", "--seed", "1", script=["help", "rules"])
-    for word in ("moves", "undo", "redo", "restart", "save FILE", "load FILE", "hint [SECONDS]", "auto on|off", "quit", "t1..t8 tableau"):
+    for word in ("moves", "undo", "redo", "restart", "save FILE", "load FILE", "hint [SECONDS]", "auto on|off",
+                 "peek on|off", "quit", "t1..t8 tableau"):
         assert word in result.stdout
     assert steeplechase.spec.rules.splitlines()[0] in result.stdout
 
@@ -304,7 +305,10 @@ def test_a_hint_without_a_solution_says_so(steeplechase):
     state = steeplechase.deal(1)
     result = patience("play", "steeplechase", "--seed", "1", script=["hint 0", "hint soon", "hint 1 2"])
     replies = [reply.splitlines() for reply in result.stdout.split("\n> ")[1:]]
-    assert replies[0][1].startswith("hint: ") and replies[0][1].endswith("(the solver found no win within 0 s; this is the move it would try first)")
+    # Steeplechase hides its stock: the hint is fair, and in no time it wins in none of the arrangements it tried.
+    assert replies[0][1].startswith("hint: ") and replies[0][1].endswith(
+        "(it wins in none of 40 arrangements of the hidden cards the solver tried within 0 s; "
+        "this is the move it would try first)")
     typed = re.fullmatch(r"hint: .+ \[(.+)\]  \(.*\)", replies[0][1])
     assert typed and state.is_legal(state.parse_move(typed.group(1)))
     assert replies[1][1] == "hint SECONDS: expected a number of seconds from 0 to 3600, got 'soon'"
@@ -313,12 +317,28 @@ def test_a_hint_without_a_solution_says_so(steeplechase):
 
 def test_the_next_hint_follows_the_winning_line_the_first_one_found(steeplechase):
     session, _ = Session.new(steeplechase, 7, autoplay=False)
-    line = [session.state.move_text(move) for move in session.hint(60).line.moves]
-    result = patience("play", "steeplechase", "--seed", "7", "--no-auto", script=["hint 60", line[0], "hint 60"])
+    line = [session.state.move_text(move) for move in session.hint(60, peek=True).line.moves]
+    result = patience("play", "steeplechase", "--seed", "7", "--no-auto", "--peek", script=["hint 60", line[0], "hint 60"])
     replies = [reply.splitlines() for reply in result.stdout.split("\n> ")[1:]]
-    assert f"[{line[0]}]" in replies[0][1] and replies[0][1].endswith("  (it starts a winning line the solver found)")
+    looked = "looking at the hidden cards: "  # the stock's order: only a peeking hint finds a line to follow there
+    assert f"[{line[0]}]" in replies[0][1] and replies[0][1].endswith(f"  ({looked}it starts a winning line the solver found)")
     assert replies[0][1].startswith("hint: ") and f"[{line[1]}]" in replies[2][1]
-    assert replies[2][1].endswith(f"  (move 2 of a winning line of {len(line)} the solver found)")
+    assert replies[2][1].endswith(f"  ({looked}move 2 of a winning line of {len(line)} the solver found)")
+
+
+def test_a_hint_is_fair_where_cards_are_hidden_and_peeks_with_peek():
+    fair = r"^hint: .+ \[.+\]  \(it wins in (\d+|none) of 40 arrangements of the hidden cards.*\)$"
+    peeked = r"^hint: .+ \[.+\]  \(looking at the hidden cards: .+\)$"
+    result = patience("play", "klondike", "--seed", "3", "--no-auto", script=["hint 1", "peek", "peek on", "hint 1",
+                                                                              "peek off", "hint 1", "peek now"])
+    replies = [reply.splitlines()[1] for reply in result.stdout.split("\n> ")[1:]]
+    assert re.match(fair, replies[0]) and re.match(peeked, replies[3]) and re.match(fair, replies[5]), replies
+    assert replies[1] == replies[4] == "Hints see only what you see (fair hints)."
+    assert replies[2] == "Hints look at the hidden cards."
+    assert replies[6] == "say peek on or peek off"
+    flagged = patience("play", "klondike", "--seed", "3", "--no-auto", "--peek", script=["hint 1", "peek"])
+    replies = [reply.splitlines()[1] for reply in flagged.stdout.split("\n> ")[1:]]
+    assert re.match(peeked, replies[0]) and replies[1] == "Hints look at the hidden cards.", replies
 
 
 def test_a_hint_when_no_move_is_left(steeplechase, tmp_path):

@@ -391,8 +391,9 @@ def test_a_hint_is_a_legal_move_from_the_solver_and_changes_nothing(client):
     before = client.get(path(table, "/save")).json()
     found = client.get(path(table, "/hint"), params={"seconds": 1}).json()
     assert found["move"] in table["moves"]
-    assert found["how"] in ("solution", "heuristic", "lost")
-    assert found["message"].startswith(f"Hint: {found['move']['words']} (")
+    # Steeplechase hides its stock: the hint is fair, searched in arrangements of the hidden cards.
+    assert found["how"] in ("fair", "heuristic") and found["fair"] and found["samples"] == 40
+    assert found["message"].startswith(f"Hint: {found['move']['words']} (it wins in ")
     assert client.get(path(table, "/save")).json() == before
 
 
@@ -402,33 +403,39 @@ def test_a_hint_names_the_winning_move_and_says_when_there_is_none(client):
     words = "6♣ to the foundation on 5♥"
     assert found == {"move": {"text": "w f1", "words": words, "source": "w", "target": "f1", "count": 1, "action": ""},
                      "how": "solution", "message": f"Hint: {words} (it starts a winning line the solver found).",
-                     "line_left": 1}
+                     "line_left": 1, "fair": True, "wins": None, "samples": None}  # no card hidden: fair as it is
     client.post(path(loaded, "/moves"), json={"move": "w f1"})
     assert client.get(path(loaded, "/hint")).json() == {"move": None, "how": "won", "message": "The game is won already.",
-                                                        "line_left": None}
+                                                        "line_left": None, "fair": True, "wins": None, "samples": None}
     stuck = client.post("/api/sessions/load", json=stuck_blockade().to_json()).json()
     assert client.get(path(stuck, "/hint")).json() == {"move": None, "how": "no move", "message": "No legal move.",
-                                                       "line_left": None}
+                                                       "line_left": None, "fair": True, "wins": None, "samples": None}
 
 
 def test_the_next_hint_goes_on_along_the_winning_line_the_first_one_found(client):
+    # The stock is hidden: a hint finds a line to follow by peeking (a fair hint keeps none).
     table = new(client, "steeplechase", 7, autoplay=False)
-    first = client.get(path(table, "/hint"), params={"seconds": 30}).json()
-    assert first["how"] == "solution" and first["message"] == f"Hint: {first['move']['words']} (it starts a winning line the solver found)."
+    peek = {"seconds": 30, "peek": "true"}
+    first = client.get(path(table, "/hint"), params=peek).json()
+    assert first["how"] == "solution" and first["message"] == (f"Hint: {first['move']['words']} (looking at the hidden "
+                                                               "cards: it starts a winning line the solver found).")
+    assert (first["fair"], first["wins"], first["samples"]) == (False, None, None)
     length = first["line_left"]
     client.post(path(table, "/moves"), json={"move": first["move"]["text"]})
-    second = client.get(path(table, "/hint"), params={"seconds": 30}).json()
+    second = client.get(path(table, "/hint"), params=peek).json()
     assert second["how"] == "solution" and second["line_left"] == length - 1 and second["move"] in client.get(path(table, "/moves")).json()
-    assert second["message"] == f"Hint: {second['move']['words']} (move 2 of a winning line of {length} the solver found)."
+    assert second["message"] == (f"Hint: {second['move']['words']} (looking at the hidden cards: move 2 of a winning "
+                                 f"line of {length} the solver found).")
 
 
 def test_with_auto_play_on_the_hints_follow_one_line_to_the_win(client):
     # Deal 4: auto-play spoils the line found without it; the hints plan with auto-play, and it never leaves them.
     table = new(client, "steeplechase", 4)
-    first = client.get(path(table, "/hint"), params={"seconds": 30}).json()
+    peek = {"seconds": 30, "peek": "true"}
+    first = client.get(path(table, "/hint"), params=peek).json()
     assert first["how"] == "solution"
     for left in range(first["line_left"], 0, -1):
-        found = client.get(path(table, "/hint"), params={"seconds": 30}).json()
+        found = client.get(path(table, "/hint"), params=peek).json()
         assert (found["how"], found["line_left"]) == ("solution", left)
         table = client.post(path(table, "/moves"), json={"move": found["move"]["text"]}).json()
     assert table["result"] == "won"

@@ -22,9 +22,11 @@ if TYPE_CHECKING:
 @click.option("--load", "save_file", help="Continue the game saved in this file.")
 @click.option("--auto/--no-auto", default=True, show_default=True,
               help="Play safe moves to the foundations by themselves.")
+@click.option("--peek", is_flag=True,
+              help="Let hints look at the cards you cannot see (face-down cards, the stock); by default they do not.")
 @rules_path_option
 @reports_errors
-def play(game: str | None, seed: Seed | None, save_file: str | None, auto: bool) -> None:
+def play(game: str | None, seed: Seed | None, save_file: str | None, auto: bool, peek: bool) -> None:
     """Play GAME in the terminal (type help once it starts).
 
     When standard input is not a terminal, commands are read from it line by line and
@@ -49,7 +51,7 @@ def play(game: str | None, seed: Seed | None, save_file: str | None, auto: bool)
     colour = interactive and wants_colour(sys.stdout)
     look = Look.for_stream(sys.stdout, colour=colour)
     lines = None if interactive else sys.stdin
-    status = loop.play(session, functools.partial(click.echo, color=colour), look, lines, opening=opening)
+    status = loop.play(session, functools.partial(click.echo, color=colour), look, lines, opening=opening, peek=peek)
     sys.exit(status)
 
 

@@ -28,12 +28,16 @@ TRY_AGAIN = " Type undo or restart to try again."
 
 
 class Player:
-    """Carries out typed lines on a session and writes what happened through ``out``."""
+    """Carries out typed lines on a session and writes what happened through ``out``.
 
-    def __init__(self, session: Session, out: Callable[[str], None], look: Look) -> None:
+    ``peek``: whether the hints may look at the cards the player cannot see (``Session.hint``).
+    """
+
+    def __init__(self, session: Session, out: Callable[[str], None], look: Look, peek: bool = False) -> None:
         self.session = session
         self.out = out
         self.look = look
+        self.peek = peek
         self.running = True
 
     def execute(self, line: str) -> None:
@@ -179,7 +183,7 @@ def _hint(player: Player, arguments: list[str]) -> None:
         if not 0 <= seconds <= 3600:
             raise PlayError(f"hint SECONDS: expected a number of seconds from 0 to 3600, got {arguments[0]!r}")
     state = player.session.state
-    found = player.session.hint(seconds)
+    found = player.session.hint(seconds, peek=player.peek)
     if found.move is None:
         player.out(found.reason)
         return
@@ -200,6 +204,15 @@ def _auto(player: Player, arguments: list[str]) -> None:
         auto = session.auto_play()
         if auto:
             player.show_changes(auto)
+
+
+def _peek(player: Player, arguments: list[str]) -> None:
+    if len(arguments) > 1 or (arguments and arguments[0].lower() not in ("on", "off")):
+        raise PlayError("say peek on or peek off")
+    if arguments:
+        player.peek = arguments[0].lower() == "on"
+    player.out("Hints look at the hidden cards." if player.peek else
+               "Hints see only what you see (fair hints).")
 
 
 def _show(player: Player, arguments: list[str]) -> None:
@@ -231,6 +244,7 @@ _COMMAND_LIST = (
     Command("hint", "hint [SECONDS]", "suggest a move, from a winning line if the solver finds one "
             f"(within {HINT_SECONDS:g} s) and then along it", _hint),
     Command("auto", "auto on|off", "turn auto-play of safe moves to the foundations on or off", _auto),
+    Command("peek", "peek on|off", "let hints look at the cards you cannot see, or not (the default)", _peek),
     Command("show", "show", "draw the table again", _show),
     Command("rules", "rules", "print the rules of the game", _rules),
     Command("help", "help", "this list", _help),

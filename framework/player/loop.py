@@ -22,13 +22,14 @@ PROMPT = "> "
 
 
 def play(session: Session, out: Callable[[str], None], look: Look, lines: Iterable[str] | None, *,
-         opening: Sequence[Move] = ()) -> int:
+         opening: Sequence[Move] = (), peek: bool = False) -> int:
     """Play until quit or the end of input; return the exit status (1 if the game ended lost).
 
     ``lines`` are the commands of a script; None reads them from the terminal.
-    ``opening`` lists the moves auto-play made on the deal, to be reported.
+    ``opening`` lists the moves auto-play made on the deal, to be reported. ``peek``: whether
+    the hints look at the cards the player cannot see.
     """
-    player = Player(session, out, look)
+    player = Player(session, out, look, peek)
     out("Type help for the commands, moves for the legal moves.")
     player.show_changes(list(opening))
     try:

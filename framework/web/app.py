@@ -244,22 +244,26 @@ def _add_hint_route(app: FastAPI, sessions: Sessions, hints: BoundedPool) -> Non
     async def give_hint(
         key: str,
         seconds: float = Query(HINT_SECONDS, gt=0, le=MAX_HINT_SECONDS, description="How long the solver may search."),
+        peek: bool = Query(False, description="Whether the hint may look at the cards the player cannot see "
+                                              "(face-down cards, the stock): false (the default) gives a fair hint."),
     ) -> dict[str, Any]:
         """The solver's hint: the next move of a winning line found within `seconds`, then followed; else its best try.
 
-        Changes nothing but the winning line the game's hints follow. A search waits for one of
-        the server's few search places; when they and the queue are all taken, 429.
+        Where the player cannot see some cards, the hint is fair unless `peek`: it sees only what the
+        player sees and says in how many arrangements of the hidden cards its move wins. Changes
+        nothing but the winning line the game's hints follow. A search waits for one of the
+        server's few search places; when they and the queue are all taken, 429.
         """
 
         def along_line() -> tuple[dict[str, Any] | None, State, bool]:
             with sessions.use(key) as session:
-                found = session.line_hint()
+                found = session.line_hint(peek)
                 if found is not None:
                     return hint_view(session.state, found), session.state, session.autoplay
                 return None, session.state.copy(), session.autoplay
 
         def search() -> dict[str, Any]:
-            found = suggest(state, seconds, autoplay=autoplay)  # searched outside the lock: other requests go on
+            found = suggest(state, seconds, autoplay=autoplay, peek=peek)  # outside the lock: other requests go on
             with sessions.use(key) as session:
                 session.keep(found)
             return hint_view(state, found)

@@ -167,13 +167,16 @@ class ExplainView(BaseModel):
 
 
 class HintView(BaseModel):
-    """A suggested move, and how the solver chose it."""
+    """A suggested move, how the solver chose it, and whether it looked at the hidden cards."""
 
     move: MoveView | None = Field(description="The move to play next; null when the game is won, no move is left, "
                                               "or no winning line was found and every move leads back to a position "
                                               "already reached in this game.")
-    how: Literal["solution", "heuristic", "lost", "without auto-play", "won", "no move"] = Field(
-        description="'solution': the move is the next of a winning line the solver found (the game's next hints "
+    how: Literal["solution", "fair", "heuristic", "lost", "without auto-play", "won", "no move"] = Field(
+        description="'fair': a fair hint (`fair` true, `wins` above 0): of the moves here, the one that wins in most "
+                    "of `samples` arrangements of the hidden cards the solver tried, in `wins` of them; no line is "
+                    "kept, the next hint searches again; "
+                    "'solution': the move is the next of a winning line the solver found (the game's next hints "
                     "follow that line while play stays on it; with auto-play on, auto-play's moves after each of "
                     "its moves are part of the line); 'without auto-play': auto-play is on and the solver found "
                     "a win only with it off, the move is its first; 'heuristic': no win found in time, the "
@@ -184,6 +187,17 @@ class HintView(BaseModel):
     message: str = Field(description="The hint in words.")
     line_left: int | None = Field(description="How many moves of the winning line are left, the suggested one "
                                               "included; null when the hint is not from a winning line.")
+    fair: bool = Field(description="Whether the hint was found without looking at the cards the player cannot see "
+                                   "(face-down cards, the stock): true for every hint asked without `peek`, and for "
+                                   "any hint where no card is hidden; false for a hint asked with `peek=true` that "
+                                   "looked at hidden cards (its message then starts its reason with 'looking at the "
+                                   "hidden cards').")
+    wins: int | None = Field(description="For a fair hint that searched arrangements of the hidden cards: in how "
+                                         "many of the `samples` the move starts a win the solver found (0: none; "
+                                         "'heuristic'); null for a hint that searched no arrangement (no card "
+                                         "hidden, `peek`, or no legal move).")
+    samples: int | None = Field(description="How many arrangements of the hidden cards, consistent with what the "
+                                            "player sees, a fair hint searched (40); null when `wins` is null.")
 
 
 class ErrorView(BaseModel):

@@ -108,12 +108,14 @@ def table_view(key: str, session: Session, played: Sequence[Move] = (), *, undon
 
 
 def hint_view(state: State, found: Suggestion) -> dict[str, Any]:
-    """The solver's hint in ``state``: the move, how it was chosen, why in words, and the moves left in its line."""
+    """The solver's hint in ``state``: the move, how it was chosen, why in words, the moves left in its line, whether
+    it is fair, and in how many arrangements of the hidden cards it wins."""
+    sure = {"fair": found.fair, "wins": found.wins, "samples": found.samples}
     if found.move is None:
-        return {"move": None, "how": found.how, "message": found.reason, "line_left": None}
+        return {"move": None, "how": found.how, "message": found.reason, "line_left": None} | sure
     move = move_view(state, found.move)
     return {"move": move, "how": found.how, "message": f"Hint: {move['words']} ({found.reason}).",
-            "line_left": found.line_left}
+            "line_left": found.line_left} | sure
 
 
 def _pile_view(state: State, pile: int, blocked: bool) -> dict[str, Any]:
