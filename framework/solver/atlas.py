@@ -5,6 +5,10 @@ deals with its 95% Wilson interval, the interval that holds whatever the unknown
 are, the median and 90th percentile time per deal, and, where the research literature
 published a win rate for the same rules (the rule file's ``published``), that figure and
 whether the two agree. ``markdown`` writes it as docs/atlas.md is.
+
+Where fair studies were run too (``patience stats --fair``: each deal played to the end by
+a player who cannot see the hidden cards), a second table sets the share of deals the fair
+player won beside the thoughtful win rate of the same deals (``FairRow``).
 """
 
 from __future__ import annotations
@@ -56,12 +60,79 @@ def row(spec: GameSpec, records: Sequence[dict[str, Any]]) -> Row:
     return Row(spec.id, spec.name, summarize(records), spec.published)
 
 
+#: Win rates of Klondike published for the two kinds of player, printed with the fair table.
+FAIR_LITERATURE = (
+    "Published figures, for Klondike turning three cards with unlimited passes (here Klondike (draw",
+    "three)): thoughtful Klondike is winnable in 82–91% of deals (Bjarnason, Tadepalli and Fern,",
+    "\"Searching Solitaire in Real Time\", ICGA Journal 2007), and the best published policy for a",
+    "player who cannot see the hidden cards wins over 35% of games (Bjarnason, Fern and Tadepalli,",
+    "\"Lower Bounding Klondike Solitaire with Monte-Carlo Planning\", ICAPS 2009).",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class FairRow:
+    """One game's line of the fair table: the fair player's ``fair`` summary, and the thoughtful study's
+    ``thoughtful`` summary of the same deals."""
+
+    name: str
+    fair: dict[str, Any]
+    thoughtful: dict[str, Any]
+
+
+def fair_row(spec: GameSpec, fair: Sequence[dict[str, Any]], thoughtful: Sequence[dict[str, Any]]) -> FairRow:
+    """The fair table's row of ``spec`` from its fair study's records and its thoughtful study's (of any deals:
+    those the fair study played are kept)."""
+    played = {record["seed"] for record in fair}
+    return FairRow(spec.name, summarize(fair), summarize([record for record in thoughtful
+                                                           if record["seed"] in played]))
+
+
+def fair_section(rows: Sequence[FairRow], policy: dict[str, Any], command: str) -> list[str]:
+    """The lines of the fair table, with what its figures mean and the ``command`` that played them; none
+    without a row."""
+    if not rows:
+        return []
+    return [
+        "", "## Fair play: a player who cannot see the hidden cards", "",
+        "Each deal is played from the deal to the end by the fair policy: at each position the fair",
+        f"hint (docs/solver.md) samples {policy['samples']} arrangements of the hidden cards consistent with "
+        "what the",
+        f"player sees, searches them with at most {policy['nodes']:,} positions in all, and its move is played;",
+        "once nothing is hidden, a winning line the solver finds within the same budget is played out.",
+        "A deal is lost when no move is left, when a position comes round again, or after",
+        f"{policy['move cap']:,} moves. *Fair* is the share of deals the fair player won, with its 95% Wilson",
+        "interval; *thoughtful* is the table above's win rate of the same deals (decided deals only,",
+        f"every card known). Played by `{command}` for each game.", "",
+        *FAIR_LITERATURE, "",
+        "| Game | Deals | Fair won | Fair (95% interval) | Thoughtful, same deals | Median time per deal |",
+        "| --- | ---: | ---: | --- | --- | ---: |",
+        *[_fair_line(entry) for entry in rows],
+    ]
+
+
+def _fair_line(entry: FairRow) -> str:
+    return (f"| {entry.name} | {entry.fair['deals']} | {entry.fair['counts'][WON]} | {_rate(entry.fair)} "
+            f"| {_rate(entry.thoughtful)} | {_seconds(entry.fair['seconds_all']['median'])} |")
+
+
+def _rate(summary: dict[str, Any]) -> str:
+    """A summary's win rate of the decided deals with its interval, and how many deals it is of."""
+    if summary["win_rate"] is None:
+        return "-"
+    low, high = summary["win_rate_interval"]
+    decided = summary["counts"][WON] + summary["counts"][LOST]
+    return f"{_percent(summary['win_rate'])} ({_percent(low)}–{_percent(high)}, {decided} deals)"
+
+
 def markdown(rows: Sequence[Row], budget: dict[str, Any], searches: int, command: str,
-             charts: Sequence[tuple[str, str]] = ()) -> str:
-    """The atlas as Markdown: ``charts`` are (title, image path) pairs shown after the table."""
+             charts: Sequence[tuple[str, str]] = (), fair: Sequence[str] = ()) -> str:
+    """The atlas as Markdown: ``charts`` are (title, image path) pairs shown after the table, and ``fair`` the
+    lines of the fair table (``fair_section``) before them."""
     lines = _introduction(budget, searches, command)
     lines += [_table_line(entry) for entry in rows if entry.deals]
     lines += _after_the_table(rows)
+    lines += fair
     for title, path in charts:
         lines += ["", f"## {title}", "", f"![{title}]({path})"]
     return "\n".join(lines) + "\n"

@@ -22,6 +22,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExe
 from typing import Any
 
 from ..game import Game, load_game
+from .fairplay import FairPolicy, play_fair
 from .lifeline import end_with_parent
 from .portfolio import solve
 from .result import ANSWERS, LOST, UNKNOWN, WON, Budget
@@ -41,8 +42,12 @@ def _game(name: str) -> Game:
 def solve_deal(game: str, seed: int, budget: dict[str, Any], searches: int = 1, jobs: int = 1) -> dict[str, Any]:
     """Solve deal ``seed`` of ``game`` within ``budget`` (``Budget`` fields) by ``searches`` searches.
 
-    They run on ``jobs`` processes. The result record.
+    They run on ``jobs`` processes. The result record. A budget with a ``fair`` entry (``FairPolicy.to_dict``)
+    plays the deal by the fair policy instead (``fairplay.play_fair``): won is then won by a player who cannot
+    see the hidden cards.
     """
+    if "fair" in budget:
+        return play_fair(_game(game).deal(seed), FairPolicy.from_dict(budget["fair"]), seed)
     result = solve(_game(game).deal(seed), Budget(**budget), searches=searches, jobs=jobs)
     return {
         "seed": seed,
@@ -63,7 +68,7 @@ class Interrupted(Exception):
         self.records = records
 
 
-def solve_deals(game: str, seeds: Sequence[int], budget: Budget, jobs: int = 1,
+def solve_deals(game: str, seeds: Sequence[int], budget: Budget | dict[str, Any], jobs: int = 1,
                 progress: Callable[[dict[str, Any]], None] | None = None, searches: int = 1,
                 cluster: str | None = None) -> list[dict[str, Any]]:
     """The records of ``seeds``, in seed order, solved by ``jobs`` processes; ``progress`` sees each as it ends.
@@ -72,9 +77,10 @@ def solve_deals(game: str, seeds: Sequence[int], budget: Budget, jobs: int = 1,
     searches; the rest solve other deals at the same time. With ``cluster`` (a Dask
     scheduler's address, or ``local``: see ``cluster.py``) the deals are solved there
     instead, one core each. On Ctrl-C the deals under way are stopped at once and
-    ``Interrupted`` carries the records of those finished.
+    ``Interrupted`` carries the records of those finished. ``budget`` may be given as plain data
+    (``solve_deal``'s), such as a fair policy's.
     """
-    plain = budget.to_dict()
+    plain = budget if isinstance(budget, dict) else budget.to_dict()
     per_deal = 1 if cluster else max(1, min(searches, jobs))
     at_once = max(1, jobs // per_deal)
     records: list[dict[str, Any]] = []
