@@ -77,6 +77,15 @@ def test_fair_play_is_the_same_on_every_run_and_in_any_number_of_processes(tmp_p
         {**record, "seconds": 0} for record in twice["records"]]
 
 
+def test_a_local_cluster_plays_the_deals_as_one_process_does(tmp_path):
+    pytest.importorskip("distributed", reason="Dask is the optional extra patience-games[cluster]")
+    alone = stats(*DEALS, *FAIR, "--no-db", cwd=tmp_path)
+    on_cluster = stats(*DEALS, *FAIR, "--cluster", "local", "--jobs", "2", "--db", "c.sqlite", cwd=tmp_path)
+    assert [{**record, "seconds": 0} for record in on_cluster["records"]] == [
+        {**record, "seconds": 0} for record in alone["records"]]
+    assert on_cluster["store"] == "c.sqlite" and on_cluster["budget"] == alone["budget"]
+
+
 def test_fair_play_stops_at_the_move_cap_and_on_a_position_that_comes_round_again():
     klondike = framework.load_game("klondike")
     capped = play_fair(klondike.deal(1), FairPolicy(2, 200, 60.0, 5), 1)
