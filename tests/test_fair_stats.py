@@ -123,7 +123,7 @@ def test_the_atlas_sets_the_fair_win_rate_beside_the_thoughtful_one_of_the_same_
     fair = json.loads(patience("stats", "trickle", *FAIR, "--report", "--db", "fair.sqlite", "--json", *rules,
                                cwd=tmp_path).stdout)["counts"]["won"]
     assert f"| Trickle | 3 | {fair} | {100 * fair / 3:.1f}% (" in text
-    assert f"| {100 * (fair + 1) / 3:.1f}% (" in text.split("## Fair play")[1]
+    assert f"| {fair + 1} / {2 - fair} / 0: {100 * (fair + 1) / 3:.1f}% (" in text.split("## Fair play")[1]
     other_policy = patience("atlas", "trickle", "--deals", "40", "--nodes", "2000", "--out", "other.md",
                             "--fair-db", "fair.sqlite", "--read-only", *rules, cwd=tmp_path)
     assert "## Fair play" not in (tmp_path / "other.md").read_text(encoding="utf-8")  # no study of that policy

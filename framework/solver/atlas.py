@@ -102,10 +102,11 @@ def fair_section(rows: Sequence[FairRow], policy: dict[str, Any], command: str) 
         "once nothing is hidden, a winning line the solver finds within the same budget is played out.",
         "A deal is lost when no move is left, when a position comes round again, or after",
         f"{policy['move cap']:,} moves. *Fair* is the share of deals the fair player won, with its 95% Wilson",
-        "interval; *thoughtful* is the table above's win rate of the same deals (decided deals only,",
-        f"every card known). Played by `{command}` for each game.", "",
+        "interval; *thoughtful* is the table above's answers for the same deals (every card known),",
+        f"and its win rate of the decided ones. Played by `{command}` for each game.", "",
         *FAIR_LITERATURE, "",
-        "| Game | Deals | Fair won | Fair (95% interval) | Thoughtful, same deals | Median time per deal |",
+        "| Game | Deals | Fair won | Fair (95% interval) | Thoughtful, same deals: won / lost / unknown: rate "
+        "| Median time per deal |",
         "| --- | ---: | ---: | --- | --- | ---: |",
         *[_fair_line(entry) for entry in rows],
     ]
@@ -113,16 +114,21 @@ def fair_section(rows: Sequence[FairRow], policy: dict[str, Any], command: str) 
 
 def _fair_line(entry: FairRow) -> str:
     return (f"| {entry.name} | {entry.fair['deals']} | {entry.fair['counts'][WON]} | {_rate(entry.fair)} "
-            f"| {_rate(entry.thoughtful)} | {_seconds(entry.fair['seconds_all']['median'])} |")
+            f"| {_counts(entry.thoughtful)} | {_seconds(entry.fair['seconds_all']['median'])} |")
 
 
 def _rate(summary: dict[str, Any]) -> str:
-    """A summary's win rate of the decided deals with its interval, and how many deals it is of."""
+    """A summary's win rate of the decided deals with its interval."""
     if summary["win_rate"] is None:
         return "-"
     low, high = summary["win_rate_interval"]
-    decided = summary["counts"][WON] + summary["counts"][LOST]
-    return f"{_percent(summary['win_rate'])} ({_percent(low)}–{_percent(high)}, {decided} deals)"
+    return f"{_percent(summary['win_rate'])} ({_percent(low)}–{_percent(high)})"
+
+
+def _counts(summary: dict[str, Any]) -> str:
+    """A summary's won / lost / unknown counts and its win rate: ``36 / 0 / 14: 100.0% (90.4%–100.0%)``."""
+    counts = summary["counts"]
+    return f"{counts[WON]} / {counts[LOST]} / {counts[UNKNOWN]}: {_rate(summary)}"
 
 
 def markdown(rows: Sequence[Row], budget: dict[str, Any], searches: int, command: str,
