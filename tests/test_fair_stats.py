@@ -43,7 +43,8 @@ def test_fair_play_wins_no_deal_the_thoughtful_solver_loses_and_loses_one_it_win
                if answers(fair)[seed] == "won")
     assert answers(thoughtful)[37] == "won" and answers(fair)[37] == "lost"
     assert fair["budget"] == {"fair": {"samples": 4, "nodes": 2000, "seconds": 60.0, "move cap": 1000,
-                                       "seeds": "deal * move cap + move"}}
+                                       "seeds": "deal * move cap + move",
+                                       "history": "keeps away from positions reached"}}
     assert fair["counts"]["won"] < thoughtful["counts"]["won"]
 
 

@@ -25,6 +25,9 @@ from .result import LOST, WON
 #: The seed of the fair hint of move ``move`` of deal ``deal``, as a study's key names it (change the one, change
 #: the other): unique while ``move`` is below the move cap.
 SEED_SCHEME = "deal * move cap + move"
+#: What the fair hint knows of the game played so far, as a study's key names it: it keeps away from the
+#: positions of the deal's own move stack (``fair.going_back``). Answers of a hint that did not are not these.
+HISTORY = "keeps away from positions reached"
 
 #: ``stopped_by`` of a deal fair play lost: no legal move was left.
 STUCK = "no move"
@@ -47,7 +50,7 @@ class FairPolicy(NamedTuple):
     def to_dict(self) -> dict[str, Any]:
         """The policy as plain data, as a study's key holds it (with the seed scheme)."""
         return {"samples": self.samples, "nodes": self.nodes, "seconds": self.seconds, "move cap": self.move_cap,
-                "seeds": SEED_SCHEME}
+                "seeds": SEED_SCHEME, "history": HISTORY}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> FairPolicy:
