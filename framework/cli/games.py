@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from ..errors import LoadError, PatienceError
+from ..errors import LoadError
 from ..seeds import Seed
 from .common import NO, USAGE_ERROR, reports_errors, rules_path_option, seed_option, wants_colour
 
@@ -95,13 +95,6 @@ def validate(files: tuple[str, ...]) -> None:
 
 def _problems(raw: bytes, file: str) -> list[str]:
     """Every problem of one rule file: the loader's, then any a plugin finds when the game is built."""
-    from ..game import Game
-    from ..loader import parse_spec
+    from ..rulecheck import rule_problems
 
-    try:
-        Game(parse_spec(raw, source=file, game_id=Path(file).stem))
-    except LoadError as error:
-        return [str(problem) for problem in error.problems]
-    except PatienceError as error:
-        return [f"{file}: {error}"]
-    return []
+    return [str(problem) for problem in rule_problems(raw, file, Path(file).stem)]
