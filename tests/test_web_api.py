@@ -552,6 +552,7 @@ def test_the_openapi_description_lists_every_endpoint(client):
         "/api/games", "/api/games/{game}", "/api/sessions", "/api/sessions/load", "/api/sessions/{key}",
         "/api/sessions/{key}/moves", "/api/sessions/{key}/undo", "/api/sessions/{key}/redo",
         "/api/sessions/{key}/restart", "/api/sessions/{key}/autoplay", "/api/sessions/{key}/explain", "/api/sessions/{key}/hint", "/api/sessions/{key}/save",
+        "/api/games/{game}/rules", "/api/rules/check", "/api/rules/sessions", "/api/rules/solve",
     }
     assert "422" in description["paths"]["/api/sessions"]["post"]["responses"]
     assert client.get("/docs").status_code == 200
@@ -566,13 +567,20 @@ def test_the_page_and_its_files_are_served(client):
 
 
 def test_every_module_of_the_page_is_fetched_at_once():
-    """The page names each module it imports as a preload, so none waits for the one importing it."""
+    """Each page names each module it imports as a preload, so none waits for the one importing it; the player's
+    page fetches every module but the editor's."""
     static = ROOT / "framework" / "web" / "static"
-    html = (static / "index.html").read_text("utf-8")
-    fetched = set(re.findall(r'(?:rel="modulepreload" href|type="module" src)="/static/([^"]+)"', html))
-    imported = {name for module in static.glob("*.js")
-                for name in re.findall(r'from "\./([^"]+)"', module.read_text("utf-8"))}
-    assert imported and imported <= fetched and fetched == {path.name for path in static.glob("*.js")}
+
+    def fetched(page: str) -> set[str]:
+        html = (static / page).read_text("utf-8")
+        return set(re.findall(r'(?:rel="modulepreload" href|type="module" src)="/static/([^"]+)"', html))
+
+    def imported(names: set[str]) -> set[str]:
+        return {name for module in names for name in re.findall(r'from "\./([^"]+)"', (static / module).read_text("utf-8"))}
+
+    player, editor = fetched("index.html"), fetched("editor.html")
+    assert imported(player) and imported(player) <= player and imported(editor) <= editor
+    assert player == {path.name for path in static.glob("*.js")} - {"editor.js"} and "editor.js" in editor
 
 
 def test_the_web_package_names_no_game():

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +28,7 @@ from ..jsontext import parse_json
 from ..listing import listed_games
 from ..moves import Move
 from ..session import HINT_SECONDS, PlayError, Session, saved_game_id, suggest
+from .editor import add_editor_routes
 from .guards import BodyLimit, KnownHosts, WholeFiles
 from .models import (
     ErrorView,
@@ -43,7 +44,7 @@ from .models import (
 )
 from .pools import HINT_WORKERS, HINTS_WAITING, LOAD_WORKERS, LOADS_WAITING, BoundedPool, Busy
 from .store import Games, Sessions, UnknownGame, UnknownSession
-from .views import game_view, hint_view, moves_view, table_view
+from .views import game_view, hint_view, moves_view, started_view, table_view
 
 if TYPE_CHECKING:
     from ..state import State
@@ -110,6 +111,7 @@ def create_app(
     _add_turn_routes(app, sessions)
     _add_hint_route(app, sessions, hints)
     _add_save_routes(app, sessions)
+    add_editor_routes(app, games, sessions, hints, move_limit)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     return app
 
@@ -139,7 +141,7 @@ def _add_start_routes(app: FastAPI, games: Games, sessions: Sessions, loads: Bou
         game = games.get(request.game or first_game or games.first())
         seed = random.randrange(RANDOM_SEEDS) if request.seed is None else request.seed
         session, auto = Session.new(game, seed, autoplay=request.autoplay, move_limit=move_limit)
-        return _started(sessions, session, auto)
+        return started_view(sessions, session, auto)
 
     @app.post("/api/sessions/load", response_model=TableView, status_code=201, tags=["save and load"])
     async def load(
@@ -155,7 +157,7 @@ def _add_start_routes(app: FastAPI, games: Games, sessions: Sessions, loads: Bou
         def replay() -> dict[str, Any]:
             game = games.get(saved_game_id(saved))
             session = Session.from_json(game, saved, autoplay=autoplay, move_limit=move_limit)
-            return _started(sessions, session)
+            return started_view(sessions, session)
 
         return await loads.run(replay)
 
@@ -284,14 +286,6 @@ def _add_save_routes(app: FastAPI, sessions: Sessions) -> None:
     @app.get("/", include_in_schema=False)
     def page() -> FileResponse:
         return FileResponse(str(STATIC / "index.html"))
-
-
-def _started(sessions: Sessions, session: Session, auto: Sequence[Move] = ()) -> dict[str, Any]:
-    """The table of a game just started (with the moves auto-play made at once), kept, and given its key, only
-    once its table is made: a game whose table a plugin fails to make is not kept."""
-    view = table_view("", session, auto, describe=True)
-    view["session"] = sessions.add(session)
-    return view
 
 
 def _pile(state: State, name: str) -> int:

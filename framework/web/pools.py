@@ -26,6 +26,10 @@ HINTS_WAITING = 8
 #: work for the processor alone, and every thread that does such work slows the answers to the others.
 LOAD_WORKERS = 1
 LOADS_WAITING = 8
+#: How many checks and deals of rule files that authors write run at once, and how many more may wait. One at a
+#: time, as loads: each is work for the processor alone (reading the YAML, checking it, building the game).
+CHECK_WORKERS = 1
+CHECKS_WAITING = 8
 
 
 class Busy(Exception):

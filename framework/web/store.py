@@ -13,6 +13,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 from ..errors import quoted
 from ..game import Game, load_game
@@ -63,6 +64,11 @@ class Games:
                 self._known(name)
                 game = self._loaded[name] = load_game(name)
             return game
+
+    def rule_file(self, name: str) -> Path:
+        """The rule file of the game called ``name``; ``UnknownGame`` if there is none."""
+        self._known(name)
+        return available_games()[name]
 
     @staticmethod
     def _known(name: str) -> None:

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from ..moves import Move
     from ..session import Session, Suggestion
     from ..state import State
+    from .store import Sessions
 
 
 def game_view(game: Game) -> dict[str, Any]:
@@ -105,6 +106,14 @@ def table_view(key: str, session: Session, played: Sequence[Move] = (), *, undon
         "message": RESULT_TEXT[result] if result else "",
         "description": game_view(game) if describe else None,
     }
+
+
+def started_view(sessions: Sessions, session: Session, auto: Sequence[Move] = ()) -> dict[str, Any]:
+    """The table of a game just started (with the moves auto-play made at once), kept, and given its key, only
+    once its table is made: a game whose table a plugin fails to make is not kept."""
+    view = table_view("", session, auto, describe=True)
+    view["session"] = sessions.add(session)
+    return view
 
 
 def hint_view(state: State, found: Suggestion) -> dict[str, Any]:
