@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from helpers import TIMEOUT_MS, cards, pile, top
 from playwright.sync_api import Browser, BrowserContext, Frame, Page, expect
 
@@ -19,9 +20,14 @@ import framework
 GAME, SEED = "freecell", 3
 
 
-@pytest.fixture()
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    made = browser.new_context(viewport={"width": 1440, "height": 900}, accept_downloads=True)
+#: The screens the page is tried at: a phone with touch, and a desktop.
+SCREENS = {"phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
+           "desktop": {"viewport": {"width": 1920, "height": 1080}}}
+
+
+@pytest.fixture(params=["desktop"])
+def context(browser: Browser, request: pytest.FixtureRequest) -> Iterator[BrowserContext]:
+    made = browser.new_context(**SCREENS[request.param], accept_downloads=True)
     made.set_default_timeout(TIMEOUT_MS)
     yield made
     made.close()
@@ -144,3 +150,25 @@ def test_a_draft_is_dealt_again_kept_in_the_browser_and_the_players_last_game_le
     page.click("#write-game")  # the player's way to the editor
     expect(page.locator("#check")).to_have_text("No problems: FreeCell can be dealt.")
     assert page.input_value("#text").endswith("# kept\n")
+
+
+@pytest.mark.parametrize("context", list(SCREENS), indirect=True)
+def test_no_serious_accessibility_problem_and_a_phone_shows_one_pane_at_a_time(editor, context):
+    page = editor
+    phone = page.viewport_size["width"] < 800
+    page.fill("#text", page.input_value("#text").replace("decks: 1", "decks: one"))
+    expect(page.locator("#check")).to_have_text("1 problem:")
+    expect(page.locator("#play")).to_be_visible(visible=not phone)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    results = Axe().run(page)
+    serious = [violation for violation in results.response["violations"] if violation["impact"] in ("serious", "critical")]
+    assert not serious, [(violation["id"], violation["help"], [node["target"] for node in violation["nodes"]][:3])
+                         for violation in serious]
+    if phone:
+        sizes = page.locator("button:visible, input[type=text]:visible").evaluate_all(
+            "found => found.map(one => [one.id || one.textContent.trim(), one.getBoundingClientRect().width,"
+            " one.getBoundingClientRect().height])")
+        assert [size for size in sizes if min(size[1:]) < 44] == []
+        page.click("#show-play")
+        expect(page.locator("#play")).to_be_visible()
+        expect(page.locator("#write")).to_be_hidden()
