@@ -43,9 +43,14 @@ function lineCount() {
   return $("text").value.split("\n").length;
 }
 
+// Drawn again only when the lines or their problems change: a keystroke within a line of a long file costs nothing.
+let gutterDrawn = "";
 function drawGutter(problems = []) {
   const bad = new Map();
   for (const problem of problems) if (problem.line) bad.set(problem.line, [...(bad.get(problem.line) || []), problem]);
+  const drawn = JSON.stringify([lineCount(), [...bad]]);
+  if (drawn === gutterDrawn) return scrolled();
+  gutterDrawn = drawn;
   const numbers = [];
   for (let line = 1; line <= lineCount(); line += 1) {
     const number = document.createElement("div");
