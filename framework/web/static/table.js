@@ -87,7 +87,6 @@ function drawPile(group, pile) {
   shown.dataset.pile = pile.name;
   shown.setAttribute("role", "button");
   shown.tabIndex = -1;
-  shown.setAttribute("aria-label", pileLabel(group, pile));
   const total = size(pile);
   if (!total) {
     shown.classList.add(group.columns ? "gap" : "empty");
@@ -105,34 +104,42 @@ function drawPile(group, pile) {
     return made;
   };
   if (group.fan === "down") {
-    for (let index = 0; index < total; index++) shown.append(face(index));
+    for (let index = 0; index < total; index++) shown.append(face(index), " ");
   } else if (group.fan === "right") {
     const first = Math.max(0, total - (group.role === "waste" ? WASTE_SHOWN : sizes.shownRight[group.name]));
     for (let index = first; index < total; index++) {
       const card = face(index);
       card.style.left = `${(index - first) * sizes.right}px`;
-      shown.append(card);
+      shown.append(card, " ");
     }
     // A row keeps the room of the most cards it shows (a waste its three): nothing beside it moves.
     const room = (group.role === "waste" ? WASTE_SHOWN : Math.min(sizes.shownRight[group.name], group.room.most)) - 1;
     shown.style.width = `calc(var(--card-w) + ${Math.max(room, 0) * sizes.right}px)`;
     if (first) shown.append(element("span", "count", String(total)));
   } else if (total) {
-    shown.append(face(total - 1));
+    shown.append(face(total - 1), " ");
     if (total > 1) shown.append(element("span", "count", String(total)));
   }
   if (page.table.moves.some((move) => !byHand(move) && (move.source === pile.name || move.target === pile.name))) {
     shown.classList.add("clickable");
   }
+  shown.setAttribute("aria-label", pileLabel(group, pile, shownText(shown)));
   return shown;
 }
 
+// The corners of the cards a pile shows, as they read from left to right and top to bottom
+// ("K♠ Q♥"): its name holds them, so that what a player sees is what a voice control can say.
+// (The drawing keeps a space between its cards, so that the page's own text reads the same.)
+function shownText(shown) {
+  return [...shown.querySelectorAll(".corner")].map((corner) => corner.textContent).join(" ");
+}
+
 // What a screen reader says of a pile: where it is, and the cards that show.
-function pileLabel(group, pile) {
+function pileLabel(group, pile, seen) {
   const where = pileWords(pile.name).replace(/^the /, "");
   const total = size(pile);
   if (!total) return `${where}: empty${pile.takes ? `, takes ${pile.takes}` : ""}`;
-  const parts = [`${total} card${total === 1 ? "" : "s"}`];
+  const parts = [seen, `${total} card${total === 1 ? "" : "s"}`].filter(Boolean);
   if (pile.down && pile.cards.length) parts.push(`${pile.down} face down`);
   if (pile.cards.length) {
     const showing = group.fan === "down" ? pile.cards.map(cardWords).join(", ") : cardWords(pile.cards.at(-1));
