@@ -40,12 +40,15 @@ COMMAND = "python -m framework.listing > rules/index.json"
 
 @dataclass(frozen=True, slots=True)
 class Listed:
-    """One line of ``patience list``: the game's title, pack and difficulty, or why its rule file does not load."""
+    """One line of ``patience list``: the game's title, pack and difficulty, or why its rule file does not load; and
+    what the web player's game picker shows besides (its family and summary)."""
 
     name: str = ""
     pack: str = ""
     decks: int = 0
     difficulty: str | None = None
+    family: str | None = None
+    summary: str = ""
     problem: str | None = None
 
     def __str__(self) -> str:
@@ -107,7 +110,8 @@ def _work_out(path: Path) -> dict[str, Any]:
         spec = load_spec(path)
     except LoadError as error:
         return {"problem": str(error.problems[0])}
-    return {"name": spec.name, "pack": pack_words(spec), "decks": spec.decks, "difficulty": spec.difficulty}
+    return {"name": spec.name, "pack": pack_words(spec), "decks": spec.decks, "difficulty": spec.difficulty,
+            "family": spec.family, "summary": spec.summary}
 
 
 def _accepts(value: Any) -> bool:
@@ -116,9 +120,18 @@ def _accepts(value: Any) -> bool:
         return False
     if value.keys() == {"problem"}:
         return isinstance(value["problem"], str)
-    return (value.keys() == {"name", "pack", "decks", "difficulty"} and isinstance(value["name"], str)
-            and isinstance(value["pack"], str) and type(value["decks"]) is int
-            and isinstance(value["difficulty"], str | None))
+    return (value.keys() == {"name", "pack", "decks", "difficulty", "family", "summary"}
+            and isinstance(value["name"], str) and isinstance(value["pack"], str) and type(value["decks"]) is int
+            and isinstance(value["difficulty"], str | None) and isinstance(value["family"], str | None)
+            and isinstance(value["summary"], str))
+
+
+def family_words(family: str | None) -> str | None:
+    """A family of the rule files' schema in a player's words (docs/games.md's heading for it): ``Pairing and adding
+    up`` for ``pairing``."""
+    from .schemacheck import game_schema  # here: listing the games' names needs no schema
+
+    return None if family is None else game_schema()["properties"]["family"]["x-headings"][family]
 
 
 def pack_words(spec: GameSpec) -> str:

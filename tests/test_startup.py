@@ -145,7 +145,8 @@ def test_a_rule_file_is_listed_from_the_index_only_while_its_text_is_the_one_ind
     path = game_file(tmp_path / "rules", "my-klondike", "Title A")
     index = tmp_path / "rules" / listing.INDEX_NAME
     index.write_text(listing.index_text(path.parent), encoding="utf-8")
-    line = {"name": "Title A", "pack": "52 cards", "decks": 1, "difficulty": "medium"}
+    line = {"name": "Title A", "pack": "52 cards", "decks": 1, "difficulty": "medium", "family": "klondike",
+            "summary": framework.load_game("klondike").spec.summary}
     assert listing.indexed_lines(path.parent, [path]) == {path: line}
     game_file(tmp_path / "rules", "my-klondike", "Title B")  # the same size and time: the index tells by its text
     assert listing.indexed_lines(path.parent, [path]) == {}

@@ -52,7 +52,15 @@ def test_the_games_listed_are_the_games_that_load_by_name(client):
     listed = client.get("/api/games").json()
     assert [game["id"] for game in listed] == list(framework.available_games())
     steeplechase = next(game for game in listed if game["id"] == "steeplechase")
-    assert steeplechase == {"id": "steeplechase", "name": "Steeplechase", "decks": 2, "difficulty": "hard"}
+    assert steeplechase == {"id": "steeplechase", "name": "Steeplechase", "decks": 2, "difficulty": "hard",
+                            "family": "Other builders",
+                            "summary": framework.load_game("steeplechase").spec.summary}
+
+
+def test_each_game_listed_names_its_family_in_words_and_its_summary(client):
+    listed = {game["id"]: game for game in client.get("/api/games").json()}
+    assert listed["pyramid"]["family"] == "Pairing and adding up" and listed["klondike"]["family"] == "Klondike"
+    assert listed["montana"]["summary"] == framework.load_game("montana").spec.summary != ""
 
 
 def test_a_game_is_described_by_its_layout_hint_and_groups(client):

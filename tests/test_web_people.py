@@ -480,13 +480,17 @@ def every_view(page: Page, tmp_path) -> Iterator[str]:
     top(page, "w").drag_to(pile(page, "f1"))
     expect(page.locator("#won-dialog")).to_be_visible()
     yield "won"
+    page.keyboard.press("Escape")
+    page.keyboard.press("g")
+    expect(page.locator("#picker-rules p").first).not_to_have_text("…")
+    yield "picker"
 
 
 @pytest.mark.parametrize("screen", THREE_SCREENS)
 def test_no_serious_accessibility_problem_in_any_view(opened, screen, tmp_path):
     page = opened(screen)
     found = {view: serious_problems(page) for view in every_view(page, tmp_path)}
-    assert set(found) >= {"table", "menu", "rules", "statistics", "confirm", "won"}
+    assert set(found) >= {"table", "menu", "rules", "statistics", "picker", "confirm", "won"}
     assert not any(found.values()), found
 
 
@@ -839,3 +843,50 @@ def test_colours_meet_wcag_aa_for_every_vision(opened, vision):
         assert contrast(rgb(ranks["blocked red"][1]), rgb(ranks["blocked black"][1])) >= 2, ranks
     # axe-core takes the authored colours, not the forced ones: there the screen's pixels above are the judge.
     assert not serious_problems(page, contrast=vision != "forced-colours")
+
+
+# --- 7. choosing a game ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("screen", THREE_SCREENS)
+def test_the_game_picker_finds_as_you_type_and_shows_the_rules_before_dealing(opened, screen):
+    page = opened(screen)
+    start(page, "steeplechase", 3)
+    page.click("#pick-game")
+    picker = page.locator("#picker-dialog")
+    expect(picker).to_be_visible()
+    families = picker.locator(".pick-family").all_text_contents()
+    assert {"Klondike", "Pairing and adding up", "Grids and gaps"} <= {re.sub(r" \(\d+\)$", "", name) for name in families}
+    assert any(name.startswith("Recent (") for name in families)  # Steeplechase, played here
+    page.fill("#picker-search", "pyram")
+    found = picker.locator(".pick").all_text_contents()
+    assert "Pyramid" in found and "Relaxed Pyramid" in found and len(found) < 20 and "Klondike" not in found
+    expect(page.locator("#picker-count")).to_contain_text(f"{len(found)} of ")
+    picker.locator(".pick", has_text=re.compile("^Pyramid$")).click()
+    spec = framework.load_game("pyramid").spec
+    expect(page.locator("#picker-summary")).to_contain_text(spec.summary)
+    expect(page.locator("#picker-rules p").first).to_contain_text(spec.rules.split(".")[0].split("\n")[0])
+    expect(page.locator("body")).to_have_attribute("data-game", "steeplechase")  # nothing dealt yet
+    assert box(page, "#picker-deal")["height"] >= (44 if screen == "phone" else 20)
+    page.click("#picker-deal")
+    expect(page.locator("body")).to_have_attribute("data-game", "pyramid")
+    expect(picker).to_be_hidden()
+
+
+def test_favourite_and_recent_games_come_first_and_stay(opened):
+    page = opened("phone")
+    start(page, "steeplechase", 3)
+    start(page, "klondike", 3)
+    page.keyboard.press("g")
+    picker = page.locator("#picker-dialog")
+    page.fill("#picker-search", "montana")
+    picker.locator("button[data-star=montana]").click()
+    expect(picker.locator("button[data-star=montana]")).to_have_attribute("aria-pressed", "true")
+    page.reload()
+    expect(page.locator("#info")).to_contain_text("deal")
+    page.click("#pick-game")
+    lists = picker.locator(".pick-list")
+    expect(lists.nth(0).locator(".pick")).to_have_text(["Montana"])  # the favourites first
+    recent = lists.nth(1).locator(".pick").all_text_contents()
+    assert recent[:2] == ["Klondike", "Steeplechase"], recent  # then the games played here, the last first
+    assert not serious_problems(page)

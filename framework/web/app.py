@@ -25,7 +25,7 @@ from fastapi.staticfiles import StaticFiles
 
 from ..errors import MoveError, PatienceError, StateError, quoted
 from ..jsontext import parse_json
-from ..listing import listed_games
+from ..listing import family_words, listed_games
 from ..moves import Move
 from ..session import HINT_SECONDS, PlayError, Session, saved_game_id, suggest
 from .editor import add_editor_routes
@@ -122,7 +122,8 @@ def _add_game_routes(app: FastAPI, games: Games) -> None:
     @app.get("/api/games", response_model=list[GameSummary], tags=["games"])
     def list_games() -> list[dict[str, Any]]:
         """The games that can be played (a rule file that does not load is left out)."""
-        return [{"id": name, "name": game.name, "decks": game.decks, "difficulty": game.difficulty}
+        return [{"id": name, "name": game.name, "decks": game.decks, "difficulty": game.difficulty,
+                 "family": family_words(game.family), "summary": game.summary}
                 for name, game in listed_games().items() if game.problem is None]
 
     @app.get("/api/games/{game}", response_model=GameView, tags=["games"])

@@ -61,6 +61,9 @@ class GameSummary(BaseModel):
     name: str
     decks: int
     difficulty: str | None
+    family: str | None = Field(description="The family of patience it belongs to, in words ('Pairing and adding "
+                                           "up': docs/games.md's headings); none where its rule file names none.")
+    summary: str = Field(description="What sets it apart, in a line (empty where its rule file says nothing).")
 
 
 class RoomView(BaseModel):

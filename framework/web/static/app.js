@@ -11,10 +11,12 @@ import { wireHand } from "./hand.js";
 import { clock, forgetStatistics, giveUp, lastGame, statistics, underWay } from "./memory.js";
 import { land } from "./motion.js";
 import { $, element, openDialog, page, say } from "./page.js";
+import { openPicker, setGames, wirePicker } from "./picker.js";
 import { draw, highlight } from "./table.js";
 
 const KEYS = {
   u: undo, y: redo, a: autoplayNow, r: restart, h: showHint, n: () => askNewGame(), s: () => showStatistics(),
+  g: () => openPicker(page.table?.game),
 };
 
 // Shortcut keys work whatever control was used last, except while typing in a text field.
@@ -109,6 +111,7 @@ function wireControls() {
   $("autoplay-now").addEventListener("click", () => act(autoplayNow));
   $("hint").addEventListener("click", () => act(showHint));
   $("stats").addEventListener("click", showStatistics);
+  $("pick-game").addEventListener("click", () => openPicker(page.table?.game));
   $("actions").addEventListener("click", (event) => {
     const button = event.target.closest("button[data-action]");
     if (button) act(() => startAction(button.dataset.action));
@@ -171,6 +174,7 @@ function wireControls() {
 
 async function listGames() {
   const games = await api("GET", "/api/games");
+  setGames(games);
   const choice = $("game-choice");
   choice.replaceChildren(...games.map((game) => {
     const option = element("option", "", `${game.name} (${game.decks} deck${game.decks > 1 ? "s" : ""}${game.difficulty ? `, ${game.difficulty}` : ""})`);
@@ -202,7 +206,15 @@ async function firstTable() {
   await newGame(last?.game, "");
 }
 
+// A game chosen in the picker: dealt (after asking, when the game in play is under way).
+function dealPicked(game) {
+  $("game-choice").value = game;
+  $("seed").value = "";
+  act(askNewGame);
+}
+
 async function start() {
+  wirePicker(dealPicked);
   wireHand();
   wireControls();
   wireMenu();

@@ -7,6 +7,9 @@ import { LAST } from "./first.js";
 const STATS = "patience.stats";    // game id -> {played, won, streak, bestStreak, bestSeconds, bestMoves}
 const PLAYS = "patience.plays";    // session key -> {game, counted, over, seconds}
 const PLAYS_KEPT = 50;
+const RECENT = "patience.recent";  // game ids, the last played first
+const RECENT_KEPT = 12;
+const FAVOURITES = "patience.favourites";  // game ids, in the order they were chosen
 
 function read(key, fallback) {
   try {
@@ -122,7 +125,22 @@ export function lastGame() {
   return read(LAST, null);
 }
 
+export function recentGames() {
+  return read(RECENT, []);
+}
+
+export function favourites() {
+  return read(FAVOURITES, []);
+}
+
+export function toggleFavourite(game) {
+  const kept = favourites();
+  write(FAVOURITES, kept.includes(game) ? kept.filter((id) => id !== game) : [...kept, game]);
+}
+
 export function rememberGame(table, saved) {
+  const recent = recentGames();
+  if (recent[0] !== table.game) write(RECENT, [table.game, ...recent.filter((id) => id !== table.game)].slice(0, RECENT_KEPT));
   const last = lastGame();
   const same = last?.session === table.session;
   write(LAST, { session: table.session, game: table.game, saved: saved ?? (same ? last.saved : null) });
