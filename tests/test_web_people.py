@@ -14,6 +14,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta
+from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -890,3 +891,141 @@ def test_favourite_and_recent_games_come_first_and_stay(opened):
     recent = lists.nth(1).locator(".pick").all_text_contents()
     assert recent[:2] == ["Klondike", "Steeplechase"], recent  # then the games played here, the last first
     assert not serious_problems(page)
+
+
+# --- 8. what the apps people like have ----------------------------------------------------------------------
+
+
+def setting(page: Page, name: str) -> Any:
+    """A control of the settings panel (in the More menu), the menu opened."""
+    return menu(page, f"#setting-{name}")
+
+
+def watch_classes(page: Page) -> None:
+    """Keeps in ``window.seen`` every class that an element of the page is given from now on."""
+    page.evaluate("""() => { window.seen = new Set();
+      new MutationObserver((changes) => changes.forEach((change) => change.target.classList.forEach(
+        (name) => window.seen.add(name)))).observe(document.body, {subtree: true, attributeFilter: ['class']}); }""")
+
+
+def seen(page: Page, name: str) -> bool:
+    return page.evaluate("(name) => window.seen.has(name)", name)
+
+
+@pytest.mark.parametrize("screen", THREE_SCREENS)
+def test_the_settings_panel_keeps_each_choice_and_the_page_follows_it(opened, screen):
+    page = opened(screen)
+    start(page, "klondike", 3)
+    felt = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    setting(page, "dark").check()
+    setting(page, "fourColour").check()
+    setting(page, "back").select_option("red")
+    page.keyboard.press("Escape")
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") != felt
+    club = page.locator('#table .card[data-suit="♣"]').first
+    expect(club).to_have_css("color", "rgb(10, 100, 41)")
+    expect(page.locator("#table .card.back").first).to_have_css("background-image", re.compile(r"rgb\(158, 43, 43\)"))
+    page.reload()
+    expect(page.locator("#info")).to_contain_text("deal 3")
+    assert page.evaluate("[...document.documentElement.classList]") == ["dark", "four-colour"]
+    assert setting(page, "dark").is_checked() and setting(page, "back").input_value() == "red"
+    assert box(page, "#setting-dark")["height"] >= (24 if screen == "phone" else 10)
+    assert not serious_problems(page)  # the dark theme's colours too
+
+
+def test_a_left_handed_table_is_mirrored(opened):
+    page = opened("desktop")
+    start(page, "klondike", 3)
+    assert box(page, '.pile[data-pile="s"]')["x"] < box(page, '.pile[data-pile="w"]')["x"]
+    assert box(page, '.pile[data-pile="t1"]')["x"] < box(page, '.pile[data-pile="t7"]')["x"]
+    setting(page, "leftHanded").check()
+    assert box(page, '.pile[data-pile="s"]')["x"] > box(page, '.pile[data-pile="w"]')["x"]
+    assert box(page, '.pile[data-pile="t1"]')["x"] > box(page, '.pile[data-pile="t7"]')["x"]
+    assert fits_sideways(page)
+
+
+def test_hints_may_look_at_hidden_cards_when_the_player_lets_them(opened):
+    page = opened("laptop")
+    start(page, "klondike", 3)
+    with page.expect_request(re.compile(r"/hint$")):
+        page.keyboard.press("h")
+    expect(page.locator("#message")).to_contain_text("Hint")
+    setting(page, "peek").check()
+    page.keyboard.press("Escape")
+    with page.expect_request(re.compile(r"/hint\?peek=true$")):
+        page.keyboard.press("h")
+    expect(page.locator("#message")).not_to_have_text("Thinking…")
+
+
+def uncovering_move(game_id: str, seed: int) -> tuple[str, str]:
+    """A move of deal ``seed`` that takes every face-up card of a column with a face-down card under them."""
+    state = framework.load_game(game_id).deal(seed)
+    names = state.game.pile_names
+    for move in state.legal_moves():
+        pile = state.piles[move.source]
+        if not move.action and len(pile) - move.count == state.face_down[move.source] > 0:
+            return names[move.source], names[move.target]
+    raise AssertionError("no move turns a card up")
+
+
+@pytest.mark.parametrize("motion", ["full", "reduced"])
+def test_a_card_turned_up_turns_over_unless_motion_is_reduced(opened, motion):
+    page = opened("laptop", reduced_motion="reduce" if motion == "reduced" else "no-preference")
+    start(page, "klondike", 3)
+    source, target = uncovering_move("klondike", 3)
+    watch_classes(page)
+    top(page, source).drag_to(pile(page, target))
+    moves_made(page, 1)
+    assert seen(page, "turning") == (motion == "full")
+
+
+@pytest.mark.parametrize("motion", ["full", "reduced"])
+def test_a_win_is_celebrated_with_a_cascade_or_still(opened, motion, tmp_path):
+    page = opened("laptop", reduced_motion="reduce" if motion == "reduced" else "no-preference")
+    load_state(page, won_in_one_steeplechase(), tmp_path)
+    watch_classes(page)
+    top(page, "w").drag_to(pile(page, "f1"))
+    expect(page.locator("#won-dialog")).to_be_visible()
+    assert seen(page, "celebrating") == (motion == "full")
+    assert seen(page, "won-still") == (motion == "reduced")
+
+
+def test_a_shared_link_opens_the_same_deal(opened):
+    page = opened("phone")
+    start(page, "klondike", 7, autoplay=True)  # as a new visitor's deal is played
+    menu(page, "#share").click()
+    link = re.search(r"http\S+", page.locator("#message").inner_text()).group(0)
+    assert link.endswith("#game=klondike&seed=7")
+    other = opened("desktop")
+    other.goto("about:blank")
+    other.goto(link)  # a new visit
+    expect(other.locator("#info")).to_have_text("Klondike — deal 7")
+    assert [cards(other, f"t{n}") for n in range(1, 8)] == [cards(page, f"t{n}") for n in range(1, 8)]
+    start(other, "freecell", 2)
+    other.goto(link)  # the link opened in a tab already playing
+    expect(other.locator("#info")).to_have_text("Klondike — deal 7")
+
+
+def test_the_server_gone_is_said_plainly_and_the_game_stays(opened):
+    page = opened("phone")
+    start(page, "steeplechase", 3)
+    before = cards(page, "t2")
+    page.context.route("**/api/**", lambda route: route.abort())
+    top(page, "t2").drag_to(pile(page, "t8"))
+    expect(page.locator("#message")).to_contain_text("The server cannot be reached")
+    assert cards(page, "t2") == before and "fetch" not in page.locator("#message").inner_text()
+    assert set(opened.errors) == {"Failed to load resource: net::ERR_FAILED"}  # the browser's own console line
+    opened.errors.clear()
+
+
+def test_the_player_is_an_installable_app(opened, server):
+    page = opened("phone")
+    href = page.locator('link[rel="manifest"]').get_attribute("href")
+    manifest = page.request.get(server.rstrip("/") + href).json()
+    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+    sizes = set()
+    for icon in manifest["icons"]:
+        answer = page.request.get(server.rstrip("/") + icon["src"])
+        assert answer.ok and answer.headers["content-type"].startswith(icon["type"]), icon
+        sizes.add(icon["sizes"])
+    assert {"192x192", "512x512"} <= sizes

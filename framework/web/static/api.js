@@ -8,7 +8,13 @@ export async function api(method, path, body) {
     options.headers["Content-Type"] = "application/json";
     options.body = typeof body === "string" ? body : JSON.stringify(body);
   }
-  const response = await fetch(path, options);
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch {  // no answer at all: the server is gone, or the network; the game stays on the table
+    throw new Error("The server cannot be reached (stopped, or the network is down): your game stays as it is "
+      + "here; try again when it is back.");
+  }
   const data = await response.json().catch(() => ({ detail: response.statusText }));
   if (!response.ok) throw new Error(data.detail || `${response.status} ${response.statusText}`);
   return data;

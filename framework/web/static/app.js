@@ -12,6 +12,7 @@ import { clock, forgetStatistics, giveUp, lastGame, statistics, underWay } from 
 import { land } from "./motion.js";
 import { $, element, openDialog, page, say } from "./page.js";
 import { openPicker, setGames, wirePicker } from "./picker.js";
+import { wireSettings } from "./settings.js";
 import { draw, highlight } from "./table.js";
 
 const KEYS = {
@@ -123,6 +124,7 @@ function wireControls() {
     say("Saved.");
   }));
   $("load-button").addEventListener("click", () => $("load").click());
+  $("share").addEventListener("click", () => act(share));
   $("load").addEventListener("change", (event) => act(async () => {
     const file = event.target.files[0];
     event.target.value = "";
@@ -155,8 +157,10 @@ function wireControls() {
   });
   // Back, Forward, or a key typed in the address: the game it names.
   window.addEventListener("hashchange", () => {
-    const key = new URLSearchParams(location.hash.slice(1)).get("session");
+    const address = new URLSearchParams(location.hash.slice(1));
+    const key = address.get("session");
     if (key && key !== page.table?.session) act(() => resume(key));
+    if (address.has("game")) dealShared(address);
   });
   let resizing = null;
   let drawnFor = `${window.innerWidth}x${window.innerHeight}`;
@@ -206,15 +210,38 @@ async function firstTable() {
   await newGame(last?.game, "");
 }
 
-// A game chosen in the picker: dealt (after asking, when the game in play is under way).
-function dealPicked(game) {
+// A link that opens this deal (first.js reads it), copied where the browser lets the page copy.
+async function share() {
+  const table = page.table;
+  if (table.seed === null) return say("This game has no deal number, so no link can deal it again.");
+  const link = `${location.origin}${location.pathname}#${new URLSearchParams({ game: table.game, seed: table.seed })}`;
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(link);
+    copied = true;
+  } catch {
+    // no clipboard here: the link is shown to copy by hand
+  }
+  say(`${copied ? "Copied a link to this deal" : "A link to this deal"}: ${link}`);
+}
+
+// A game chosen in the picker, or a shared deal opened in this tab: dealt (after asking, when the
+// game in play is under way).
+function dealPicked(game, seed = "") {
   $("game-choice").value = game;
-  $("seed").value = "";
+  $("seed").value = seed;
   act(askNewGame);
+}
+
+function dealShared(address) {
+  dealPicked(address.get("game"), address.get("seed") ?? "");
 }
 
 async function start() {
   wirePicker(dealPicked);
+  wireSettings((name) => {
+    if (name === "leftHanded" && page.table) draw();
+  });
   wireHand();
   wireControls();
   wireMenu();

@@ -12,11 +12,22 @@ function lastSession() {
   }
 }
 
-const key = new URLSearchParams(location.hash.slice(1)).get("session") || lastSession();
-// Whether the first request resumes a game (else it deals a new visitor's first game).
+const address = new URLSearchParams(location.hash.slice(1));
+const key = address.get("session") || (address.has("game") ? null : lastSession());
+
+// A shared deal (#game=klondike&seed=7): dealt anew; a seed that is not a number is a named deal.
+function sharedDeal() {
+  const seed = address.get("seed");
+  const deal = { game: address.get("game") };
+  if (seed) deal.seed = Number.isFinite(Number(seed)) ? Number(seed) : seed;
+  return JSON.stringify(deal);
+}
+
+// Whether the first request resumes a game (else it deals a new visitor's first game, or a shared deal).
 export const resuming = Boolean(key);
 // The server's answer to it; app.js reads it.
 export const answer = (key
   ? fetch(`/api/sessions/${encodeURIComponent(key)}?describe=true`)
-  : fetch("/api/sessions", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })
+  : fetch("/api/sessions", { method: "POST", headers: { "Content-Type": "application/json" },
+    body: address.has("game") ? sharedDeal() : "{}" })
 ).catch(() => null);

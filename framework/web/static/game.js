@@ -4,6 +4,8 @@ import { api, sessionPath } from "./api.js";
 import { addSeconds, clock, clockRuns, count, rememberGame, secondsPlayed, statistics } from "./memory.js";
 import { glide, remember } from "./motion.js";
 import { $, cardName, element, openDialog, page, paragraphs, say } from "./page.js";
+import { settings } from "./settings.js";
+import { celebrate } from "./win.js";
 import { draw, highlight } from "./table.js";
 
 const SAVE_AFTER_MS = 1500;  // the game is kept in the browser this long after the last change
@@ -34,6 +36,7 @@ export async function show(table, note = "") {
     else history.replaceState(null, "", address);
   }
   document.body.dataset.game = table.game;
+  $("table").classList.remove("won-still");
   document.body.dataset.movesMade = table.moves_made;
   draw();
   glide(old);
@@ -99,7 +102,7 @@ function showWin() {
   $("won-text").textContent = `${page.game.name}, deal ${table.seed ?? "(no number)"}: won in ${movesWords(table)} `
     + `and ${clock(secondsPlayed(table.session))}. You have won ${stats.won} of ${stats.played} `
     + `game${stats.played === 1 ? "" : "s"} of ${page.game.name}; ${stats.streak} in a row.`;
-  openDialog("won-dialog");
+  celebrate().then(() => openDialog("won-dialog"));  // not waited for: a key or a press ends it at once
 }
 
 let keeping = null;
@@ -160,7 +163,7 @@ export async function resume(key) {
 
 export async function showHint() {
   say("Thinking…");
-  const found = await api("GET", sessionPath("/hint"));
+  const found = await api("GET", sessionPath(settings.peek ? "/hint?peek=true" : "/hint"));
   page.selected = null;
   page.pending = null;
   page.hint = found.move;

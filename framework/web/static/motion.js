@@ -1,15 +1,17 @@
 // Cards glide from where they were to where they are now ("first, last, invert, play"):
 // the table is redrawn at once, then each card that changed place is shown moving there.
 // The player's own cards go first, then what auto-play sent home, one card after another.
-// Any key or press finishes every glide at once; with reduced motion asked for, none is made.
+// A card turned face up where a face-down card was turns over. Any key or press finishes every
+// glide at once; with reduced motion asked for (by the system or the settings), none is made.
 
 import { page } from "./page.js";
+import { lessMotion } from "./settings.js";
 
 const GLIDE_MS = 180;
 const NEXT_MS = 70;          // between cards auto-play sends home
 const LONGEST_MS = 1200;     // however many there are
+const TURN_MS = 260;
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-const reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
 
 function place(card) {
   return { pile: card.dataset.pile, index: card.dataset.index, rect: card.getBoundingClientRect() };
@@ -17,7 +19,7 @@ function place(card) {
 
 // Where every card and pile of the table is now; null when nothing is to move.
 export function remember() {
-  if (reduced.matches || !page.table) return null;
+  if (lessMotion() || !page.table) return null;
   const cards = new Map();
   for (const card of document.querySelectorAll("#table .card[data-card]")) {
     cards.set(card.dataset.card, [...(cards.get(card.dataset.card) || []), place(card)]);
@@ -27,7 +29,19 @@ export function remember() {
     const view = page.pileOf[pile.dataset.pile];
     piles.set(pile.dataset.pile, { rect: pile.getBoundingClientRect(), count: view.down + view.cards.length });
   }
-  return { cards, piles };
+  const backs = new Set([...document.querySelectorAll("#table .card.back")].map(where));
+  return { cards, piles, backs };
+}
+
+function where(card) {
+  return `${card.dataset.pile} ${card.dataset.index}`;
+}
+
+// A card face up where a face-down card was: it turns over, from its back (edge on) to its face.
+function turnOver(card) {
+  card.classList.add("turning");
+  const turn = card.animate([{ transform: "rotateY(90deg)" }, { transform: "none" }], { duration: TURN_MS, easing: "ease-out" });
+  turn.onfinish = () => card.classList.remove("turning");
 }
 
 // Moves each card of the new table from its remembered place.
@@ -44,6 +58,10 @@ export function glide(old) {
   }
   const emptied = shrunkPile(old);
   for (const card of unmatched) {  // a card that moved: the nearest copy of it that left its place
+    if (old.backs.has(where(card))) {
+      turnOver(card);
+      continue;
+    }
     const places = old.cards.get(card.dataset.card) || [];
     const pick = places.findIndex((was) => was.pile === card.dataset.pile);
     const was = places.splice(pick >= 0 ? pick : 0, 1)[0];

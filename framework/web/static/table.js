@@ -29,6 +29,7 @@ export function draw() {
 function drawGroup(group) {
   const box = element("div", "group");
   box.dataset.group = group.name;
+  box.dataset.role = group.role;
   box.append(element("div", "group-name", group.name));
   if (group.rows_of) {
     const holder = element("div", "rows");
@@ -154,6 +155,7 @@ function pileLabel(group, pile, seen) {
 function cardElement(card) {
   const made = element("div", `card ${card.red ? "red" : "black"}`);
   made.dataset.card = card.text;
+  made.dataset.suit = card.suit;  // for the four-colour deck
   made.setAttribute("aria-hidden", "true");  // the pile's label says the cards
   const corner = element("span", "corner");
   corner.append(element("span", "rank", card.rank), element("span", "suit", card.suit));
