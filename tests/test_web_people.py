@@ -1029,3 +1029,44 @@ def test_the_player_is_an_installable_app(opened, server):
         assert answer.ok and answer.headers["content-type"].startswith(icon["type"]), icon
         sizes.add(icon["sizes"])
     assert {"192x192", "512x512"} <= sizes
+
+
+def test_the_move_counter_leaves_out_auto_play_s_moves(opened):
+    page = opened("laptop")
+    start(page, "klondike", 7, autoplay=True)  # auto-play sends the ace of clubs home at the deal
+    expect(page.locator("body")).to_have_attribute("data-moves-made", "1")
+    expect(page.locator("#moves")).to_have_text("0 moves")
+    page.click('.pile[data-pile="s"]')  # the stock turned: one move
+    moves_made(page, 2)
+    expect(page.locator("#moves")).to_have_text("1 move")
+    page.keyboard.press("u")
+    moves_made(page, 1)
+    expect(page.locator("#moves")).to_have_text("0 moves")
+    page.keyboard.press("y")
+    moves_made(page, 2)
+    expect(page.locator("#moves")).to_have_text("1 move")
+    menu(page, "#restart").click()
+    moves_made(page, 0)
+    expect(page.locator("#moves")).to_have_text("0 moves")
+
+
+def test_back_to_a_game_given_up_for_a_new_one_takes_back_its_loss(opened):
+    page = opened("laptop")
+    start(page, "steeplechase", 3)
+    page.evaluate("localStorage.setItem('patience.stats', JSON.stringify({steeplechase: {played: 2, won: 2, streak: 2,"
+                  " bestStreak: 2, bestSeconds: 60, bestMoves: 90}}))")
+    top(page, "t2").drag_to(pile(page, "t8"))
+    moves_made(page, 1)
+    given_up = page.evaluate("location.hash")
+    page.fill("#seed", "4")
+    page.click("#deal-new")
+    page.locator("#confirm-dialog button[value=deal]").click()
+    expect(page.locator("#info")).to_have_text(re.compile("deal 4$"))
+    stats = lambda: page.evaluate("JSON.parse(localStorage.getItem('patience.stats')).steeplechase")  # noqa: E731
+    assert stats()["streak"] == 0  # a game left under way ends the streak...
+    page.go_back()
+    expect(page.locator("#info")).to_have_text(re.compile("deal 3$"))
+    assert page.evaluate("location.hash") == given_up
+    assert stats()["streak"] == 2 and stats()["played"] == 3  # ... until the player comes back to it
+    page.click("#deal-new")
+    expect(page.locator("#confirm-dialog")).to_be_visible()  # under way again: leaving it asks again

@@ -1,7 +1,9 @@
 // The game in play: asking the server to play, take back or hint, and showing its answer.
 
 import { api, sessionPath } from "./api.js";
-import { addSeconds, clock, clockRuns, count, rememberGame, secondsPlayed, statistics } from "./memory.js";
+import {
+  addSeconds, clock, clockRuns, count, noteTurn, ownMoves, rememberGame, secondsPlayed, statistics, takeBackGiveUp,
+} from "./memory.js";
 import { glide, remember } from "./motion.js";
 import { $, cardName, element, openDialog, page, paragraphs, say } from "./page.js";
 import { settings } from "./settings.js";
@@ -82,8 +84,10 @@ function showControls() {
   }
 }
 
+// The player's moves (auto-play's are not counted).
 function movesWords(table) {
-  return `${table.moves_made} move${table.moves_made === 1 ? "" : "s"}`;
+  const moves = ownMoves(table);
+  return `${moves} move${moves === 1 ? "" : "s"}`;
 }
 
 // The clock of the game in play: it runs from the first move to the end, while the page is seen.
@@ -130,18 +134,20 @@ function list(prefix, texts) {
   return texts.length ? `${prefix}: ${texts.join("; ")}.` : "";  // a move's words may hold a comma
 }
 
-async function request(method, suffix, describe, body) {
+// A request of a turn of `kind` (see memory.noteTurn), or of none.
+async function request(method, suffix, describe, body, kind = null) {
   const table = await api(method, sessionPath(suffix), body);
+  if (kind && (kind !== "auto" || table.played.length)) noteTurn(table, kind, table.played.length);
   await show(table, describe(said(table)));
 }
 
 export const play = (text) => request("POST", "/moves", (done) => [list("Played", done.slice(0, 1)),
-  list("Then auto-play", done.slice(1))].filter(Boolean).join(" "), { move: text });
-export const undo = () => request("POST", "/undo", (done) => list("Took back", done));
-export const redo = () => request("POST", "/redo", (done) => list("Played again", done));
-export const restart = () => request("POST", "/restart", () => "Back to the deal.");
+  list("Then auto-play", done.slice(1))].filter(Boolean).join(" "), { move: text }, "play");
+export const undo = () => request("POST", "/undo", (done) => list("Took back", done), undefined, "undo");
+export const redo = () => request("POST", "/redo", (done) => list("Played again", done), undefined, "redo");
+export const restart = () => request("POST", "/restart", () => "Back to the deal.", undefined, "restart");
 export const autoplayNow = () => request("POST", "/autoplay", (done) => list("Auto-play", done)
-  || "No move to the foundations is safe now.");
+  || "No move to the foundations is safe now.", undefined, "auto");
 export const setAutoplay = (on) => request("PATCH", "", () => `Auto-play ${on ? "on" : "off"}.`, { autoplay: on });
 
 export async function newGame(game, seed) {
@@ -153,11 +159,13 @@ export async function newGame(game, seed) {
 
 // A new deal, and what auto-play played at once.
 export async function showDealt(table) {
+  if (table.played.length) noteTurn(table, "auto", table.played.length);  // the deal's auto-play, a turn of its own
   await show(table, list("Auto-play", said(table)));
 }
 
 export async function resume(key) {
   const table = await api("GET", sessionPath("?describe=true", key));
+  takeBackGiveUp(table);
   await show(table, "Your game, as you left it.");
 }
 

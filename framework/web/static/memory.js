@@ -43,6 +43,36 @@ function play(key) {
   return read(PLAYS, {})[key];
 }
 
+// The record of a game in play; a new one for a game first seen now.
+function playOf(table) {
+  return play(table.session) || { game: table.game, counted: false, over: false, seconds: 0, dealt: table.moves_made,
+    auto: [], redoAuto: [] };
+}
+
+// What a turn did to auto-play's moves, turn by turn: [[...] taken back to redo, [...] in play].
+const TURNS = {
+  play: (record, moves) => record.auto.push(moves - 1),
+  auto: (record, moves) => record.auto.push(moves),
+  undo: (record) => record.redoAuto.push(record.auto.pop() ?? 0),
+  redo: (record) => record.auto.push(record.redoAuto.pop() ?? 0),
+  restart: (record) => record.redoAuto.push(...record.auto.splice(0).reverse()),
+};
+
+// Notes a turn of `kind` (play, auto, undo, redo, restart) that played or took back `moves` moves.
+export function noteTurn(table, kind, moves) {
+  const record = playOf(table);
+  record.auto ??= [];  // a record kept before auto-play's moves were: its moves all the player's
+  record.redoAuto ??= [];
+  TURNS[kind](record, moves);
+  keepPlay(table.session, record);
+}
+
+// The moves the player made (auto-play's left out).
+export function ownMoves(table) {
+  const auto = play(table.session)?.auto ?? [];
+  return Math.max(0, table.moves_made - auto.reduce((sum, moves) => sum + moves, 0));
+}
+
 function keepPlay(key, record) {
   const plays = read(PLAYS, {});
   delete plays[key];
@@ -63,8 +93,7 @@ function changeStats(game, change) {
 // or a loss is counted once.
 // Returns true when this table is a win not counted before.
 export function count(table) {
-  const record = play(table.session)
-    || { game: table.game, counted: false, over: false, seconds: 0, dealt: table.moves_made };
+  const record = playOf(table);
   let won = false;
   if (!record.counted && table.moves_made > record.dealt) {
     record.counted = true;
@@ -79,7 +108,7 @@ export function count(table) {
         stats.streak += 1;
         stats.bestStreak = Math.max(stats.bestStreak, stats.streak);
         stats.bestSeconds = Math.min(stats.bestSeconds ?? Infinity, Math.round(record.seconds));
-        stats.bestMoves = Math.min(stats.bestMoves ?? Infinity, table.moves_made);
+        stats.bestMoves = Math.min(stats.bestMoves ?? Infinity, ownMoves(table));
       } else {
         stats.streak = 0;
       }
@@ -100,8 +129,22 @@ export function giveUp(table) {
   const record = play(table.session);
   if (!record?.counted || record.over) return;
   record.over = true;
+  record.streakBefore = statistics()[table.game]?.streak ?? 0;
   keepPlay(table.session, record);
   changeStats(table.game, (stats) => { stats.streak = 0; });
+}
+
+// A game given up for another comes back (Back, or its address): it was not lost after all, so
+// its streak is given back, unless a game of it was counted since, and its end counts again.
+export function takeBackGiveUp(table) {
+  const record = play(table.session);
+  if (record?.streakBefore === undefined || table.result) return;
+  record.over = false;
+  changeStats(table.game, (stats) => {
+    if (stats.streak === 0) stats.streak = record.streakBefore;
+  });
+  delete record.streakBefore;
+  keepPlay(table.session, record);
 }
 
 // Whether the clock of this game runs: from the player's first move to the end.
