@@ -1,8 +1,11 @@
-"""Screenshots of the web player for docs/: a deal of each game named, at a phone's, a laptop's and a desktop's size.
+"""Screenshots of the web player for docs/: a deal of each game named, at a phone's, a tablet's, a laptop's and a
+desktop's size; and at each, the game picker and the dark theme.
 
 Each game is dealt as a player deals it (the game and deal chosen, New game pressed; deal 3,
 auto-play on) in a browser of that screen and shot whole, as docs/screenshots/GAME-SCREEN.png.
-The phone has touch and a 390×844 screen.
+The phone has touch and a 390×844 screen; the tablet is 820×1180, held upright. The picker
+(searching "spider", Spider chosen) is picker-SCREEN.png; the last game in the dark theme with
+the four-colour deck is dark-SCREEN.png.
 
     .venv/bin/python benchmarks/web_screenshots.py              # the games docs/web.md shows
     .venv/bin/python benchmarks/web_screenshots.py yukon golf   # others, into the same folder
@@ -18,6 +21,7 @@ from web_server import served
 
 SCREENS = {
     "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
+    "tablet": {"viewport": {"width": 820, "height": 1180}, "has_touch": True},
     "laptop": {"viewport": {"width": 1280, "height": 800}},
     "desktop": {"viewport": {"width": 1920, "height": 1080}},
 }
@@ -49,7 +53,25 @@ def main() -> None:
                 shot = OUT / f"{game}-{screen}.png"
                 page.screenshot(path=str(shot), full_page=True)
                 print(shot.relative_to(OUT.parent.parent))
+            shoot_extras(page, screen)
             context.close()
+
+
+def shoot_extras(page, screen: str) -> None:
+    """The game picker, then the table in the dark theme with the four-colour deck (the settings put back after)."""
+    page.click("#pick-game")
+    page.fill("#picker-search", "spider")
+    page.click("#picker-list .pick >> text=Spider")
+    page.wait_for_function("!document.querySelector('#picker-rules').textContent.startsWith('…')")
+    page.screenshot(path=str(OUT / f"picker-{screen}.png"))
+    page.keyboard.press("Escape")
+    page.click("#more summary")
+    for name in ("dark", "fourColour"):
+        page.check(f"#setting-{name}")
+    page.keyboard.press("Escape")
+    page.screenshot(path=str(OUT / f"dark-{screen}.png"), full_page=True)
+    page.evaluate("localStorage.removeItem('patience.settings')")
+    print(f"docs/screenshots/picker-{screen}.png, dark-{screen}.png")
 
 
 if __name__ == "__main__":
