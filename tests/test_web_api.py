@@ -595,8 +595,9 @@ def test_the_web_package_names_no_game():
     web = ROOT / "framework" / "web"
     names = game_names()
     assert {"steeplechase", "blockade"} <= names
-    files = [path for path in web.rglob("*") if path.is_file() and "__pycache__" not in path.parts]
-    assert {path.name for path in files} >= {"app.py", "index.html", "app.js", "style.css"}
+    files = [path for path in web.rglob("*") if path.is_file() and "__pycache__" not in path.parts
+             and path.suffix != ".png"]  # the app's icons: pictures, no words
+    assert {path.name for path in files} >= {"app.py", "index.html", "app.js", "style.css", "manifest.json"}
     for file in files:
         text = file.read_text("utf-8").lower()
         found = sorted(name for name in names if re.search(rf"\b{re.escape(name.lower())}\b", text))

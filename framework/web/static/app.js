@@ -86,9 +86,13 @@ function wireDialogs() {
 
 // --- the controls -----------------------------------------------------------------------------
 
-// The More menu closes on a press anywhere else, and on Esc (back to its button).
+// The More menu closes on a press anywhere else, on Esc (back to its button), and once one of
+// its buttons did its work (its settings stay open, to change several).
 function wireMenu() {
   const more = $("more");
+  more.querySelector(".menu").addEventListener("click", (event) => {
+    if (event.target.closest("button")) more.open = false;
+  });
   document.addEventListener("pointerdown", (event) => {
     if (more.open && !more.contains(event.target)) more.open = false;
   });
