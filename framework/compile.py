@@ -53,11 +53,12 @@ def fits_table(rule: BuildRule) -> bytes:
 
 def pairs_table(rule: PairRule) -> bytes:
     """For every two cards, 1 where they pair by ``rule``: index ``card * 52 + other``."""
+    rank_pairs = {pair for one, other in rule.also for pair in ((one, other), (other, one))}
     table = bytearray(52 * 52)
     for card in range(52):
         for other in range(52):
             ranks = RANK[card], RANK[other]
-            if rule.same_rank and ranks[0] == ranks[1] or rule.add_up_to == sum(ranks):
+            if rule.same_rank and ranks[0] == ranks[1] or rule.add_up_to == sum(ranks) or ranks in rank_pairs:
                 table[card * 52 + other] = 1
     return bytes(table)
 

@@ -186,6 +186,7 @@ _GATHER_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
 _PAIR_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "from": ("sources", tuple), "to": ("to", str), "ranks_add_up_to": ("add_up_to", int),
     "same_rank": ("same_rank", bool), "alone": ("alone", lambda ranks: tuple(parse_rank(str(rank)) for rank in ranks)),
+    "also": ("also", lambda pairs: tuple((parse_rank(str(one)), parse_rank(str(other))) for one, other in pairs)),
 }
 #: The keys of ``when_empty``.
 _EMPTY_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {

@@ -164,9 +164,9 @@ class _Checks:
         pairs = self.data.get("pairs")
         if pairs is not None:
             self._leaving("pairs", "from", pairs)
-            if ("ranks_add_up_to" in pairs) == bool(pairs.get("same_rank")):
-                self.problem(("pairs",), "say what pairs: 'ranks_add_up_to: N' or 'same_rank: true' (one of the two)",
-                             key=True)
+            if not ("ranks_add_up_to" in pairs or pairs.get("same_rank") or pairs.get("also")):
+                self.problem(("pairs",), "say what pairs: 'ranks_add_up_to: N', 'same_rank: true' or "
+                             "'also: [[RANK, RANK], ...]'", key=True)
 
     def _leaving(self, rule: str, origins: str, data: dict[str, Any]) -> None:
         """The groups that the rule ``rule`` (``sets``, ``pairs``) takes cards from (its key ``origins``) exist,

@@ -62,12 +62,14 @@ def build_words(rule: BuildRule) -> str:
 
 
 def pair_words(rule: PairRule) -> str:
-    """How cards leave in pairs: ``two cards leave together when their ranks add up to 13``."""
-    if rule.same_rank and rule.add_up_to:
-        return f"two cards leave together when they have the same rank or their ranks add up to {rule.add_up_to}"
-    if rule.same_rank:
-        return "two cards leave together when they have the same rank"
-    return f"two cards leave together when their ranks add up to {rule.add_up_to}"
+    """How cards leave in pairs: ``two cards leave together when their ranks add up to 13``, ``... when they have
+    the same rank or their ranks are Q and K, J and J``."""
+    ways = (["they have the same rank"] if rule.same_rank else []) + (
+        [f"their ranks add up to {rule.add_up_to}"] if rule.add_up_to else [])
+    if rule.also:
+        ways.append("their ranks are " + ", ".join(f"{rank_symbol(one)} and {rank_symbol(other)}"
+                                                    for one, other in rule.also))
+    return f"two cards leave together when {' or '.join(ways)}"
 
 
 def explain(state: State, move: Move) -> str:

@@ -233,14 +233,15 @@ class PluginUse:
 @dataclass(frozen=True, slots=True)
 class PairRule:
     """Cards that leave the table two at a time: free top cards of ``sources`` whose ranks add up to
-    ``add_up_to`` (or, with ``same_rank``, are equal) go together to the one pile of group ``to``;
-    cards of the ranks in ``alone`` go by themselves."""
+    ``add_up_to``, or (with ``same_rank``) are equal, or are one of the rank pairs ``also``, go together to the
+    one pile of group ``to``; cards of the ranks in ``alone`` go by themselves."""
 
     sources: tuple[str, ...]
     to: str
     add_up_to: int | None = None
     same_rank: bool = False
     alone: tuple[int, ...] = ()
+    also: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,6 +59,8 @@ REFUSALS = [
     ("pyramid", {"p27": "5C", "p28": "7D"}, {}, "p27 p28",
      "two cards leave together when their ranks add up to 13: 5♣ and 7♦ do not"),
     ("elevens", {"t1": "5D", "t2": "5C"}, {}, "t1 t2", "two cards leave together when their ranks add up to 11: 5♦ and 5♣ do not"),
+    ("neptune", {"t1": "KD", "t2": "AC"}, {}, "t1 t2", "two cards leave together when their ranks are A and 2, 2 and 3, "
+     "3 and 4, 4 and 5, 5 and 6, 6 and 7, 7 and 8, 8 and 9, 9 and 10, 10 and J, J and Q, Q and K: K♦ and A♣ do not"),
     ("monte-carlo", {"g1": "5C", "g3": "5D"}, {}, "g1 g3",
      "two cards pair only when they touch, across, down or diagonally: 5♣ and 5♦ do not"),
     # the gaps, the discards, the leftward line, the gather

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from helpers import build
+from helpers import build, changed_game
 
 import framework
 from framework.testing import legal_texts
 
 GAMES = ["pyramid", "relaxed-pyramid", "giza", "three-peaks", "thirteens", "nestor", "all-in-a-row", "elevens",
-         "relaxed-golf", "calculation", "betsy-ross"]
+         "relaxed-golf", "calculation", "betsy-ross", "neptune"]
 
 #: A pyramid of seven rows with only these piles filled; every other pile is empty.
 ROW_7 = {f"p{index}": card for index, card in zip(range(22, 29), ["KD", "6C", "7H", "2S", "JD", "QC", "4H"])}
@@ -237,3 +237,25 @@ def test_the_pyramid_stocks_top_card_lies_face_up_and_pairs_as_in_pysolfc():
     assert "s 9♣ [2]" in draw(state)
     state.push(state.parse_move("s p28"))
     assert legal_texts(state) == {"s d", "d"}  # the next card, KD, shows and leaves alone
+
+
+def test_neptune_pairs_the_rank_pairs_its_also_lists_and_no_others():
+    state = build("neptune", {"t1": "7D", "t2": "8C", "t3": "KH", "t4": "AS", "t5": "QS", "t6": "5D", "t7": "5C",
+                              "t8": "2H", "s": "3C 9C"})
+    # 7-8, K-Q and A-2 are one rank apart; K-A does not wrap; two 5s neither add up nor are listed
+    assert legal_texts(state) == {"t1 t2", "t3 t5", "t4 t8"}
+    assert framework.load_spec("neptune").pairs.also[-1] == (12, 13)
+
+
+def test_neptune_is_won_once_the_stock_is_dealt_out():
+    state = build("neptune", {"t1": "7D", "t2": "8C", "t3": "KH", "t4": "KS", "t5": "KD", "t6": "KC", "t7": "5C",
+                              "t8": "5H", "s": "JC"})
+    assert not state.is_won()
+    state.push(state.parse_move("t1 t2"))  # JC fills t1, the stock's last card, and t2 stays empty
+    assert state.is_won()
+
+
+def test_also_pairs_besides_a_sum():
+    thirteens_with_q_k = changed_game("thirteens", ("ranks_add_up_to: 13", "ranks_add_up_to: 13\n  also: [[Q, K]]"))
+    piles = {"t1": "QC", "t2": "KD", "t3": "8S", "t4": "5S", "t5": "5H", "s": "2C"}
+    assert legal_texts(framework.testing.position(thirteens_with_q_k, piles)) == {"t1 t2", "t3 t4", "t3 t5", "t2 d"}
