@@ -8,7 +8,8 @@ import framework
 from framework.testing import legal_texts
 
 GAMES = ["pyramid", "relaxed-pyramid", "giza", "three-peaks", "thirteens", "nestor", "all-in-a-row", "elevens",
-         "relaxed-golf", "calculation", "betsy-ross", "neptune"]
+         "relaxed-golf", "calculation", "betsy-ross", "neptune", "fourteen", "double-fourteen", "juvenile",
+         "double-nestor", "vertical"]
 
 #: A pyramid of seven rows with only these piles filled; every other pile is empty.
 ROW_7 = {f"p{index}": card for index, card in zip(range(22, 29), ["KD", "6C", "7H", "2S", "JD", "QC", "4H"])}
@@ -259,3 +260,24 @@ def test_also_pairs_besides_a_sum():
     thirteens_with_q_k = changed_game("thirteens", ("ranks_add_up_to: 13", "ranks_add_up_to: 13\n  also: [[Q, K]]"))
     piles = {"t1": "QC", "t2": "KD", "t3": "8S", "t4": "5S", "t5": "5H", "s": "2C"}
     assert legal_texts(framework.testing.position(thirteens_with_q_k, piles)) == {"t1 t2", "t3 t4", "t3 t5", "t2 d"}
+
+
+def test_fourteen_pairs_top_cards_adding_up_to_14_and_a_covered_card_waits():
+    state = build("fourteen", {"t1": "AS 7C", "t2": "7H", "t3": "KD", "t4": "6C 8H", "t5": "9D"})
+    assert legal_texts(state) == {"t1 t2"}  # KD waits for AS, 8H covers 6C, 9D has no 5
+    state.push(state.parse_move("t1 t2"))
+    assert legal_texts(state) == {"t1 t3"}
+
+
+def test_the_new_pairing_games_deal_their_columns_as_pysolfc_does():
+    def sizes(game_id):
+        game = framework.load_game(game_id)
+        state = game.deal(1)
+        return [len(state.piles[pile]) for pile in game.groups["tableau"].piles]
+
+    assert sizes("fourteen") == [5] * 4 + [4] * 8
+    assert sizes("double-fourteen") == [6] * 14 + [5] * 4
+    assert sizes("juvenile") == [8] + [6] * 16 + [0]
+    assert sizes("double-nestor") == [10] * 10
+    assert sizes("vertical") == [6, 6, 6, 7, 6, 6, 6]
+    assert sizes("neptune") == [1] * 8
