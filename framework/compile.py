@@ -217,6 +217,8 @@ class Rules:
         self.turn_up_piles: tuple[int, ...] = _piles(g for g in groups if g.spec.turn_up_top)
         #: (pile, piles it is refilled from, the first with a card first) for piles refilled at once when empty.
         self.refills: tuple[tuple[int, tuple[int, ...]], ...] = _refills(self.groups)
+        #: For each of ``refills``, in order, the piles that must all be empty for the refill to happen.
+        self.refill_waits: tuple[tuple[int, ...], ...] = _refill_waits(self.groups)
         #: The piles lying on each pile (by pile index), where a group says which cover which; else empty.
         self.covered_by: dict[int, tuple[int, ...]] = _covered_by(groups)
         #: Groups that may be gathered and dealt again.
@@ -277,6 +279,12 @@ def _refills(groups: dict[str, Group]) -> tuple[tuple[int, tuple[int, ...]], ...
     """Each pile refilled at once when empty, with the first piles of the groups it is refilled from, in order."""
     return tuple((pile, tuple(groups[name].piles.start for name in group.spec.when_empty.filled_from))
                  for group in groups.values() if group.spec.when_empty.filled_from for pile in group.piles)
+
+
+def _refill_waits(groups: dict[str, Group]) -> tuple[tuple[int, ...], ...]:
+    """For each pile of ``_refills``, in the same order, the piles of the groups its refill waits to be empty."""
+    return tuple(_piles(groups[name] for name in group.spec.when_empty.filled_while_empty)
+                 for group in groups.values() if group.spec.when_empty.filled_from for _ in group.piles)
 
 
 def _emptied_piles(spec: GameSpec, groups: dict[str, Group]) -> tuple[int, ...]:

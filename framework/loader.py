@@ -191,6 +191,7 @@ _PAIR_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
 #: The keys of ``when_empty``.
 _EMPTY_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "accepts": ("accepts", _accepts), "from": ("sources", tuple), "filled_from": ("filled_from", _group_names),
+    "filled_while_empty": ("filled_while_empty", tuple),
 }
 #: The keys of a group.
 GROUP_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {

@@ -95,6 +95,16 @@ class _Checks:
             self.known_group(path + ("when_empty", "filled_from"), filled_from)
         for index, origin in enumerate(filled_from if isinstance(filled_from, list) else ()):
             self.known_group(path + ("when_empty", "filled_from", index), origin)
+        self._refill_waits(path + ("when_empty",), group.get("when_empty", {}))
+
+    def _refill_waits(self, path: tuple[str, ...], empty: dict[str, Any]) -> None:
+        """The groups a refill waits for (``filled_while_empty``) exist, and there is a refill to wait."""
+        waits = empty.get("filled_while_empty", ())
+        for index, name in enumerate(waits):
+            self.known_group(path + ("filled_while_empty", index), name)
+        if waits and "filled_from" not in empty:
+            self.problem(path + ("filled_while_empty",), "'filled_while_empty' says when a refill happens: it "
+                         "needs 'filled_from'", key=True)
 
     def _stock_keys(self, name: str, group: dict[str, Any]) -> None:
         path = ("groups", name)

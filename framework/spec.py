@@ -143,6 +143,7 @@ class EmptyRule:
     accepts: Accepts | int = Accepts.ANY
     sources: tuple[str, ...] | None = None  # None: every group that moves here
     filled_from: tuple[str, ...] = ()  # refilled at once from the top card of the first of these groups with one
+    filled_while_empty: tuple[str, ...] = ()  # refilled only while every pile of these groups is empty
 
     def __post_init__(self) -> None:
         if not isinstance(self.accepts, int):

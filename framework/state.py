@@ -524,10 +524,11 @@ class State:
             changes += [self._apply(Transfer(pile, self.game.set_discard, 1)) for pile in set_piles]
 
     def _refill(self, changes: list[Change]) -> None:
-        """Each empty pile refilled at once from the first of its origins with a face-up card: those changes, made."""
+        """Each empty pile refilled at once from the first of its origins with a face-up card, unless a pile it
+        waits for holds a card: those changes, made."""
         piles = self.piles
-        for pile, origins in self.game.refills:
-            if not piles[pile]:
+        for (pile, origins), waits in zip(self.game.refills, self.game.refill_waits):
+            if not piles[pile] and not any(piles[wait] for wait in waits):
                 origin = next((origin for origin in origins
                                if piles[origin] and self.face_down[origin] < len(piles[origin])), None)
                 if origin is not None:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from helpers import build, changed_game
+from helpers import build, cards_of, changed_game
 
 import framework
 from framework.testing import legal_texts
 
 GAMES = ["pyramid", "relaxed-pyramid", "giza", "three-peaks", "thirteens", "nestor", "all-in-a-row", "elevens",
-         "relaxed-golf", "calculation", "betsy-ross", "neptune", "fourteen", "double-fourteen", "juvenile",
+         "relaxed-golf", "calculation", "betsy-ross", "neptune", "elevens-too", "fourteen", "double-fourteen", "juvenile",
          "double-nestor", "vertical"]
 
 #: A pyramid of seven rows with only these piles filled; every other pile is empty.
@@ -281,3 +281,18 @@ def test_the_new_pairing_games_deal_their_columns_as_pysolfc_does():
     assert sizes("double-nestor") == [10] * 10
     assert sizes("vertical") == [6, 6, 6, 7, 6, 6, 6]
     assert sizes("neptune") == [1] * 8
+
+
+def test_elevens_too_fills_its_gaps_only_while_the_court_places_are_empty():
+    piles = {"t1": "JC", "t2": "4H", "t3": "7C", "t4": "2D", "t5": "2H", "t6": "2S", "t7": "3D", "t8": "3H", "t9": "KS",
+             "q": "QD", "s": "AC 5C 6C 8C"}
+    elevens = build("elevens", piles)
+    elevens.push(elevens.parse_move("t1 j"))
+    assert cards_of(elevens, "t1") == "8C"  # Elevens fills the gap at once
+    state = build("elevens-too", piles)
+    for text in ("t1 j", "t2 t3"):
+        state.push(state.parse_move(text))
+    assert [cards_of(state, name) for name in ("t1", "t2", "t3", "s")] == ["", "", "", "AC 5C 6C 8C"]
+    assert legal_texts(state) == {"t9 k"}
+    state.push(state.parse_move("t9 k"))  # the set leaves, and then every gap is filled
+    assert [cards_of(state, name) for name in ("t1", "t2", "t3", "t9", "s", "j")] == ["8C", "6C", "5C", "AC", "", ""]

@@ -91,6 +91,7 @@ typedef struct {
     uint8_t *is_foundation;
     int nstocks, *stocks, ngatherers, *gatherers, nturn_up, *turn_up;
     int nrefills, *refill_pile, *refill_start, *refill_origins;
+    int *refill_wait_start, *refill_waits;  /* the piles each refill waits to be empty (Rules.refill_waits) */
     int ntable, *table_piles, nemptied, *emptied, won_when;
     int has_covered, *cover_start, *cover;
     int nset, *set_piles, set_discard;

@@ -918,6 +918,14 @@ static void gather(Pos *p, const Group *group) {
     free(cards);
 }
 
+/* Whether refill ``r`` waits: a pile it waits to be empty holds a card (Rules.refill_waits). */
+static int refill_waits(const Pos *p, int r) {
+    const Game *g = p->g;
+    for (int i = g->refill_wait_start[r]; i < g->refill_wait_start[r + 1]; i++)
+        if (p->len[g->refill_waits[i]]) return 1;
+    return 0;
+}
+
 static void automatic_changes(Pos *p, Move m) {
     const Game *g = p->g;
     if (g->base_rank_played && p->vars[g->var_base] == NONE_VALUE && m.action == ACT_MOVE &&
@@ -931,7 +939,7 @@ static void automatic_changes(Pos *p, Move m) {
     }
     for (int r = 0; r < g->nrefills; r++) {
         int pile = g->refill_pile[r];
-        if (p->len[pile]) continue;
+        if (p->len[pile] || refill_waits(p, r)) continue;
         for (int i = g->refill_start[r]; i < g->refill_start[r + 1]; i++) {
             int origin = g->refill_origins[i];
             if (p->len[origin] && p->down[origin] < p->len[origin]) {
