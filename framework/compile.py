@@ -57,6 +57,8 @@ def pairs_table(rule: PairRule) -> bytes:
     table = bytearray(52 * 52)
     for card in range(52):
         for other in range(52):
+            if rule.same_suit and SUIT[card] != SUIT[other]:
+                continue
             ranks = RANK[card], RANK[other]
             if rule.same_rank and ranks[0] == ranks[1] or rule.add_up_to == sum(ranks) or ranks in rank_pairs:
                 table[card * 52 + other] = 1
@@ -225,6 +227,8 @@ class Rules:
         self.gatherers: tuple[Group, ...] = tuple(g for g in groups if g.spec.gather_and_deal)
         #: The piles that, once each holds a card, give up their top cards together, and the pile they go to.
         self.set_piles, self.set_discard = _sets(spec, self.groups)
+        #: Whether a set's cards must be of one suit (``sets.same_suit``).
+        self.one_suit_set = bool(spec.sets and spec.sets.same_suit)
         #: The game's pair rule, compiled, if it has one.
         self.pairing = Pairing(spec.pairs, self.groups) if spec.pairs else None
         #: Stock piles whose top card the rules may play (Pyramid's): the players show that card face up.

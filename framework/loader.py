@@ -187,6 +187,11 @@ _PAIR_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "from": ("sources", tuple), "to": ("to", str), "ranks_add_up_to": ("add_up_to", int),
     "same_rank": ("same_rank", bool), "alone": ("alone", lambda ranks: tuple(parse_rank(str(rank)) for rank in ranks)),
     "also": ("also", lambda pairs: tuple((parse_rank(str(one)), parse_rank(str(other))) for one, other in pairs)),
+    "same_suit": ("same_suit", bool),
+}
+#: The keys of ``sets``.
+_SET_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
+    "of": ("of", tuple), "to": ("to", str), "same_suit": ("same_suit", bool),
 }
 #: The keys of ``when_empty``.
 _EMPTY_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
@@ -225,7 +230,7 @@ GAME_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "base_rank": ("base_rank", _rank_or_word),
     "won_when": ("won_when", _won_when),
     "pairs": ("pairs", lambda pairs: PairRule(**_fields(pairs, _PAIR_KEYS))),
-    "sets": ("sets", lambda sets: SetRule(tuple(sets["of"]), sets["to"])),
+    "sets": ("sets", lambda sets: SetRule(**_fields(sets, _SET_KEYS))),
     "suits": ("suits", _suit_indices),
     "difficulty": ("difficulty", Difficulty),
     "family": ("family", str),

@@ -69,7 +69,8 @@ def pair_words(rule: PairRule) -> str:
     if rule.also:
         ways.append("their ranks are " + ", ".join(f"{rank_symbol(one)} and {rank_symbol(other)}"
                                                     for one, other in rule.also))
-    return f"two cards leave together when {' or '.join(ways)}"
+    cards = "two cards of one suit" if rule.same_suit else "two cards"
+    return f"{cards} leave together when {' or '.join(ways)}"
 
 
 def explain(state: State, move: Move) -> str:
@@ -318,7 +319,7 @@ def _whole_pile_refusal(state: State, move: Move, broken: str) -> str | None:
 
 def _target_refusal(state: State, move: Move) -> str | None:
     """Why the target pile does not take these cards: its suit, what it takes when empty, its build rule, its size."""
-    return _first(state, move, (_one_at_a_time_refusal, _suit_refusal, _onto_refusal))
+    return _first(state, move, (_one_at_a_time_refusal, _suit_refusal, _set_suit_refusal, _onto_refusal))
 
 
 def _one_at_a_time_refusal(state: State, move: Move) -> str | None:
@@ -333,6 +334,13 @@ def _suit_refusal(state: State, move: Move) -> str | None:
     suit = state.game.pile_suit[move.target]
     if suit >= 0 and any(SUIT[card] != suit for card in state.piles[move.source][-move.count:]):
         return f"{destination(state.game, move.target)} takes only {SUIT_SYMBOLS[suit]} cards"
+    return None
+
+
+def _set_suit_refusal(state: State, move: Move) -> str | None:
+    if state.game.one_suit_set and not state.set_takes(move):
+        card = state.piles[move.source][-move.count]
+        return f"a set's cards are all of one suit, and {card_symbol(card)} is not of the suit the set holds"
     return None
 
 

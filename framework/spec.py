@@ -235,7 +235,8 @@ class PluginUse:
 class PairRule:
     """Cards that leave the table two at a time: free top cards of ``sources`` whose ranks add up to
     ``add_up_to``, or (with ``same_rank``) are equal, or are one of the rank pairs ``also``, go together to the
-    one pile of group ``to``; cards of the ranks in ``alone`` go by themselves."""
+    one pile of group ``to`` (with ``same_suit``, only cards of one suit); cards of the ranks in ``alone`` go by
+    themselves."""
 
     sources: tuple[str, ...]
     to: str
@@ -243,14 +244,17 @@ class PairRule:
     same_rank: bool = False
     alone: tuple[int, ...] = ()
     also: tuple[tuple[int, int], ...] = ()
+    same_suit: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class SetRule:
-    """Cards that leave together, to the one pile of group ``to``, once every pile of the groups ``of`` holds one."""
+    """Cards that leave together, to the one pile of group ``to``, once every pile of the groups ``of`` holds one;
+    with ``same_suit``, a pile of the set takes only a card of the suit the set's other cards have."""
 
     of: tuple[str, ...]
     to: str
+    same_suit: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
 from helpers import build, cards_of, changed_game
 
 import framework
 from framework.testing import legal_texts
 
 GAMES = ["pyramid", "relaxed-pyramid", "giza", "three-peaks", "thirteens", "nestor", "all-in-a-row", "elevens",
-         "relaxed-golf", "calculation", "betsy-ross", "neptune", "elevens-too", "fourteen", "double-fourteen", "juvenile",
-         "double-nestor", "vertical"]
+         "relaxed-golf", "calculation", "betsy-ross", "neptune", "elevens-too", "suit-elevens", "fourteen",
+         "double-fourteen", "juvenile", "double-nestor", "vertical"]
 
 #: A pyramid of seven rows with only these piles filled; every other pile is empty.
 ROW_7 = {f"p{index}": card for index, card in zip(range(22, 29), ["KD", "6C", "7H", "2S", "JD", "QC", "4H"])}
@@ -296,3 +297,21 @@ def test_elevens_too_fills_its_gaps_only_while_the_court_places_are_empty():
     assert legal_texts(state) == {"t9 k"}
     state.push(state.parse_move("t9 k"))  # the set leaves, and then every gap is filled
     assert [cards_of(state, name) for name in ("t1", "t2", "t3", "t9", "s", "j")] == ["8C", "6C", "5C", "AC", "", ""]
+
+
+def test_suit_elevens_pairs_only_cards_of_one_suit():
+    state = build("suit-elevens", {"t1": "4H", "t2": "7C", "t3": "7H", "t4": "5D", "t5": "6D", "t6": "QD", "t7": "KS",
+                                   "s": "2C 3C"})
+    # 4H+7H and 5D+6D add up to 11 in one suit, 4H+7C does not; the court places are still empty
+    assert legal_texts(state) == {"t1 t3", "t4 t5", "t6 q", "t7 k"}
+
+
+def test_suit_elevens_court_place_takes_only_the_suit_the_set_holds():
+    state = build("suit-elevens", {"q": "QD", "t1": "KS", "t2": "KD", "t3": "JD", "t4": "JC", "s": "2C 3C"})
+    assert legal_texts(state) == {"t2 k", "t3 j"}
+    with pytest.raises(framework.IllegalMoveError, match="a set's cards are all of one suit, and K♠ is not of the suit "
+                       "the set holds"):
+        state.parse_move("t1 k")
+    state.push(state.parse_move("t2 k"))
+    state.push(state.parse_move("t3 j"))  # the set of diamonds is complete and leaves
+    assert cards_of(state, "d") == "JD QD KD" and legal_texts(state) == {"t1 k", "t4 j"}

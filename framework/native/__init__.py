@@ -166,6 +166,7 @@ def kernel_tables(game: Game) -> dict[str, Any]:
         "covered_by": covered,
         "set_piles": list(game.set_piles),
         "set_discard": game.set_discard,
+        "one_suit_set": int(game.one_suit_set),
         **_pairing_tables(game.pairing),
         "base_rank_played": int(game.base_rank_played),
         "has_automatic": int(game.has_automatic_changes),

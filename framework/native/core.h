@@ -95,6 +95,7 @@ typedef struct {
     int ntable, *table_piles, nemptied, *emptied, won_when;
     int has_covered, *cover_start, *cover;
     int nset, *set_piles, set_discard;
+    int one_suit_set; /* a set's cards must be of one suit (Rules.one_suit_set) */
     int has_pairing, npair, *pair_piles, pair_discard;
     uint8_t pairs[52 * 52], alone[14];
     int base_rank_played, has_automatic;

@@ -234,6 +234,7 @@ static int read_game(PyObject *tables, Game *g) {
         read_ints(tables, "emptied", &g->emptied, &g->nemptied) || read_int(tables, "won_when", &g->won_when) ||
         read_lists(tables, "covered_by", &g->cover, &g->cover_start, NULL) ||
         read_ints(tables, "set_piles", &g->set_piles, &g->nset) || read_int(tables, "set_discard", &g->set_discard) ||
+        read_int(tables, "one_suit_set", &g->one_suit_set) ||
         read_int(tables, "has_pairing", &g->has_pairing) ||
         read_ints(tables, "pair_piles", &g->pair_piles, &g->npair) ||
         read_int(tables, "pair_discard", &g->pair_discard) || read_bytes(tables, "pairs", g->pairs, 52 * 52) ||
