@@ -83,7 +83,7 @@ class Group:
     __slots__ = (
         "spec", "name", "role", "label", "index", "piles", "fits_table", "pick", "max_cards",
         "targets", "empty_accepts", "empty_sources", "stock_target", "stock_targets", "run_table",
-        "fits_on", "target_groups", "one_card_at_a_time", "lone_sources", "suited_targets",
+        "fits_on", "target_groups", "one_card_at_a_time", "lone_sources", "suited_targets", "empty_waits",
     )
 
     def __init__(self, spec: GroupSpec, index: int, first_pile: int) -> None:
@@ -111,6 +111,8 @@ class Group:
         self.lone_sources: frozenset[int] = frozenset()
         #: Whether a pile this group's cards move to takes one suit only (``Rules.pile_suit``).
         self.suited_targets = False
+        #: The piles that must all be empty for an empty pile of this group to take a card (``only_while_empty``).
+        self.empty_waits: tuple[int, ...] = ()
         self.stock_target = -1
         self.stock_targets: range = range(0)  # the piles a stock deals onto
         #: Whether a move lays one card at a time on this group's piles (a foundation, but one filled at once).
@@ -261,6 +263,7 @@ def _groups(spec: GameSpec) -> dict[str, Group]:
             sources = tuple(other.name for other in groups.values() if group.name in other.spec.moves_to)
         group.empty_sources = frozenset(groups[name].index for name in sources)
         group.lone_sources = group.empty_sources if group.takes_single_cards() else frozenset()
+        group.empty_waits = _piles(groups[name] for name in group.spec.when_empty.only_while_empty)
         if group.spec.deals_to:
             group.stock_targets = groups[group.spec.deals_to].piles
             group.stock_target = group.stock_targets.start

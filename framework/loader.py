@@ -196,7 +196,7 @@ _SET_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
 #: The keys of ``when_empty``.
 _EMPTY_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "accepts": ("accepts", _accepts), "from": ("sources", tuple), "filled_from": ("filled_from", _group_names),
-    "filled_while_empty": ("filled_while_empty", tuple),
+    "filled_while_empty": ("filled_while_empty", tuple), "only_while_empty": ("only_while_empty", tuple),
 }
 #: The keys of a group.
 GROUP_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {

@@ -98,10 +98,12 @@ class _Checks:
         self._refill_waits(path + ("when_empty",), group.get("when_empty", {}))
 
     def _refill_waits(self, path: tuple[str, ...], empty: dict[str, Any]) -> None:
-        """The groups a refill waits for (``filled_while_empty``) exist, and there is a refill to wait."""
+        """The groups a refill or an empty pile waits for (``filled_while_empty``, ``only_while_empty``) exist, and
+        there is a refill to wait."""
         waits = empty.get("filled_while_empty", ())
-        for index, name in enumerate(waits):
-            self.known_group(path + ("filled_while_empty", index), name)
+        for key in ("filled_while_empty", "only_while_empty"):
+            for index, name in enumerate(empty.get(key, ())):
+                self.known_group(path + (key, index), name)
         if waits and "filled_from" not in empty:
             self.problem(path + ("filled_while_empty",), "'filled_while_empty' says when a refill happens: it "
                          "needs 'filled_from'", key=True)
@@ -132,7 +134,7 @@ class _Checks:
         self._rows_of(path, group)
         pick = group.get("pick")
         builds = group.get("build", {}).get("direction", Direction.NONE) != Direction.NONE
-        if pick in (Pick.RUN, Pick.TOP_OR_WHOLE) and not builds:
+        if pick in (Pick.RUN, Pick.TOP_OR_WHOLE) and not builds and "run" not in group:  # 'run' says what a run is
             self.problem(path + ("pick",), f"'{pick}' follows the build rule, but this group does not build")
 
     def _rows_of(self, path: Path, group: dict[str, Any]) -> None:

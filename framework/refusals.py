@@ -368,12 +368,20 @@ def _empty_refusal(state: State, move: Move) -> str | None:
     empty = f"an empty {noun(game, group).one}" if len(group.piles) > 1 else f"the {group.name}, when empty,"
     if source_group.index not in group.empty_sources:
         return f"{empty} takes no card from the {source_group.name}"
+    if state.empty_closed(group):
+        return f"{empty} takes cards only while {_waits_words(group)} empty"
     if group.spec.fill_at_once and move.count != group.max_cards and (move.count > 1 or not group.takes_single_cards()):
         return f"{empty} is filled with {count_words(group.max_cards or 0, 'card')} at once"
     card = state.piles[move.source][-move.count]
     if not group.accepts_on_empty(card, state.base_rank):
         return f"{empty} {_accepts_words(group, state.base_rank)}"
     return _size_refusal(state, move, 0)
+
+
+def _waits_words(group: Group) -> str:
+    """The groups an empty pile of ``group`` waits for, as the subject of 'is'/'are': ``the stock is``."""
+    names = group.spec.when_empty.only_while_empty
+    return f"the {' and the '.join(names)} {'is' if len(names) == 1 else 'are'}"
 
 
 def _accepts_words(group: Group, base_rank: int | None) -> str:

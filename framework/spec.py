@@ -144,6 +144,7 @@ class EmptyRule:
     sources: tuple[str, ...] | None = None  # None: every group that moves here
     filled_from: tuple[str, ...] = ()  # refilled at once from the top card of the first of these groups with one
     filled_while_empty: tuple[str, ...] = ()  # refilled only while every pile of these groups is empty
+    only_while_empty: tuple[str, ...] = ()  # an empty pile takes cards only while every pile of these is empty
 
     def __post_init__(self) -> None:
         if not isinstance(self.accepts, int):

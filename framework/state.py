@@ -263,10 +263,12 @@ class State:
         empty: list[int] = []
         fits_on = group.fits_on
         full = 0 if group.spec.fill_at_once else group.max_cards  # a pile filled at once takes no more
+        closed = self.empty_closed(group)
         for target in group.piles:
             destination = piles[target]
             if not destination:
-                empty.append(target)
+                if not closed:
+                    empty.append(target)
                 continue
             if full is not None and len(destination) >= full:
                 continue
@@ -276,6 +278,11 @@ class State:
                     taking.setdefault(card, []).append(target)
         takers[group.index] = (taking, empty)
         return taking, empty
+
+    def empty_closed(self, group: Group) -> bool:
+        """Whether the empty piles of ``group`` take no card now: a pile they wait for (``only_while_empty``) holds
+        cards."""
+        return any(self.piles[pile] for pile in group.empty_waits)
 
     def _run_moves(self, source: int, group: Group, most: int, base_rank: int | None, takers: dict[int, Takers],
                    moves: list[Move]) -> None:

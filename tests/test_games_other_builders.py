@@ -12,7 +12,8 @@ from framework.testing import legal_texts, position
 
 GAMES = [
     "bakers-dozen", "bisley", "brigade", "bristol", "ceiling-fan", "fan", "flower-garden", "grandfathers-clock", "gypsy",
-    "good-measure", "irmgard", "king-albert", "milligan-cell", "milligan-harp", "portuguese-solitaire",
+    "good-measure", "irmgard", "king-albert", "milligan-cell", "milligan-harp", "miss-milligan", "imperial-guards",
+    "portuguese-solitaire",
     "queen-victoria", "raglan",
     "relaxed-raglan", "scotch-patience", "shamrocks", "spanish-patience", "spanish-patience-ii", "vineyard", "windmill",
 ]
@@ -80,6 +81,29 @@ def test_milligan_cell_runs_ignore_the_free_cells_and_only_kings_fill_spaces():
 
 
 # --- the fans: eighteen piles, one card at a time ---------------------------------------------------------------
+
+
+def test_miss_milligans_weaving_pile_takes_a_card_or_run_only_once_the_stock_is_empty():
+    piles = {"t1": "9H 8S 7D", "t2": "10C", "t3": "KD", "t4": "QC"}
+    dealing = build("miss-milligan", {**piles, "s": "2C"})
+    # runs in alternating colours, a king alone into a space, the deal; nothing to the weaving pile, nothing back
+    # from a foundation
+    assert legal_texts(dealing) == {"t1 t2 3", "t4 t3", "d", *onto(["t3"], columns(5, 8))}
+    t2_to_weave = framework.Move(dealing.game.pile_index("t2"), dealing.game.pile_index("w"), 1)
+    assert dealing.explain(t2_to_weave) == "the weave, when empty, takes cards only while the stock is empty"
+    dealt = build("miss-milligan", piles)
+    assert legal_texts(dealt) == {"t1 t2 3", "t4 t3", "t1 w", "t1 w 2", "t1 w 3", "t2 w", "t3 w", "t4 w",
+                                  *onto(["t3"], columns(5, 8))}
+    dealt.push(dealt.parse_move("t1 w 3"))
+    # the weaving pile takes no more, and gives its run back as a run; the space takes only a king
+    assert legal_texts(dealt) == {"w t2 3", "t4 t3", *onto(["t3"], ["t1", *columns(5, 8)])}
+
+
+def test_imperial_guards_fills_a_space_with_any_card_or_run():
+    state = build("imperial-guards", {"t1": "9H 8S 7D", "t2": "10C", "t3": "KD", "t4": "QC", "s": "2C"})
+    assert legal_texts(state) == {"t1 t2 3", "t4 t3", "d", *{f"{source} {space}" for source in ("t1", "t2", "t3", "t4")
+                                                            for space in columns(5, 8)},
+                                  *{f"t1 {space} {count}" for space in columns(5, 8) for count in (2, 3)}}
 
 
 def test_fan_builds_down_by_suit_one_card_at_a_time_and_only_kings_fill_spaces():

@@ -221,6 +221,7 @@ def _group_tables(group: Any) -> dict[str, Any]:
         "run_limit_cells": int(spec.run_limit is RunLimit.FREE_CELLS),
         "target_groups": [target.index for target in group.target_groups],
         "empty_sources": sorted(group.empty_sources),
+        "empty_waits": list(group.empty_waits),
         "fits": group.fits_table,
         "run": group.run_table,
         "stock_target": group.stock_target,

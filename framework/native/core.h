@@ -45,6 +45,7 @@ typedef struct {
     int takes_single, one_at_a_time, fill_at_once, run_limit_cells;
     int ntarget_groups, *target_groups;
     uint8_t *empty_sources; /* by group index: whether an empty pile of this group takes that group's cards */
+    int nempty_waits, *empty_waits; /* the piles that must be empty for an empty pile to take a card */
     uint8_t fits[52 * 52], run[52 * 52];
     uint64_t fits_mask[52]; /* the cards that fit on each card, as bits */
     /* a stock: the piles it deals onto, and how */
@@ -131,6 +132,7 @@ typedef struct {
     unsigned generation; /* the generation they were worked out for */
     uint64_t *taken;
     uint64_t by_card[52], empty;
+    int closed; /* the group's empty piles take no card now (Group.empty_waits) */
 } Takers;
 
 /* A growing list of moves (or of transfers: source, target, count). */

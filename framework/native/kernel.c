@@ -203,11 +203,13 @@ static const Takers *takers_of(Pos *p, const Group *group) {
     int small = group->count <= 64;
     if (small) memset(t->by_card, 0, sizeof t->by_card);
     t->empty = 0;
+    t->closed = 0;
+    for (int i = 0; i < group->nempty_waits; i++) t->closed |= p->len[group->empty_waits[i]] > 0;
     for (int i = 0; i < group->count; i++) {
         int pile = group->first + i, n = p->len[pile];
         if (!n || (group->full >= 0 && n >= group->full)) {
             t->taken[i] = 0;
-            if (!n && small) t->empty |= 1ULL << i;
+            if (!n && small && !t->closed) t->empty |= 1ULL << i;
             continue;
         }
         uint64_t bits = group->fits_mask[PILE(p, pile)[n - 1]];
@@ -280,7 +282,7 @@ static void run_moves(Pos *p, int source, const Group *group, int most, int64_t 
         }
         for (int i = 0; i < tg->count; i++) {
             int target = tg->first + i;
-            if (p->len[target] ? (t->taken[i] & lifted) != 0 : from_here)
+            if (p->len[target] ? (t->taken[i] & lifted) != 0 : from_here && !t->closed)
                 run_moves_to(p, source, group, tg, target, t->taken[i], reach, &facts, out);
         }
     }
@@ -308,7 +310,7 @@ static void card_moves(Pos *p, int source, const Group *group, int64_t base, Mov
                 if (!(t->taken[i] >> card & 1)) continue;
             } else {
                 int suit = g->pile_suit[target];
-                if (!onto_empty || (suit >= 0 && suit != SUIT[card])) continue;
+                if (!onto_empty || t->closed || (suit >= 0 && suit != SUIT[card])) continue;
             }
             moves_add(out, source, target, 1, ACT_MOVE);
         }

@@ -103,6 +103,7 @@ static int read_group(PyObject *tables, Group *group, int index, int ngroups) {
         read_int(tables, "run_limit_cells", &group->run_limit_cells) ||
         read_ints(tables, "target_groups", &targets, &group->ntarget_groups) ||
         read_ints(tables, "empty_sources", &sources, &nsources) ||
+        read_ints(tables, "empty_waits", &group->empty_waits, &group->nempty_waits) ||
         read_bytes(tables, "fits", group->fits, 52 * 52) || read_bytes(tables, "run", group->run, 52 * 52) ||
         read_int(tables, "stock_target", &group->stock_target) || read_int(tables, "st_first", &group->st_first) ||
         read_int(tables, "st_count", &group->st_count) || read_int(tables, "needs_no_empty", &group->needs_no_empty) ||
@@ -298,6 +299,7 @@ static void game_free_arrays(Game *g) {
     for (int i = 0; i < g->ngroups; i++) {
         free(g->groups[i].target_groups);
         free(g->groups[i].empty_sources);
+        free(g->groups[i].empty_waits);
     }
     for (int i = 0; i < g->nplugins; i++) {
         Plugin *p = &g->plugins[i];
