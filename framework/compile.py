@@ -105,7 +105,7 @@ class Group:
         self.max_cards = spec.max_cards
         self.targets: tuple[int, ...] = ()  # piles this group's cards may move to
         self.target_groups: tuple[Group, ...] = ()  # the groups of those piles, in the same order
-        self.empty_accepts: Accepts | int = spec.when_empty.accepts
+        self.empty_accepts: Accepts | int | frozenset[int] = spec.when_empty.accepts
         self.empty_sources: frozenset[int] = frozenset()  # group indices
         #: The groups (by index) one card alone from which an empty pile of this group takes.
         self.lone_sources: frozenset[int] = frozenset()
@@ -141,6 +141,8 @@ class Group:
             return base_rank is None or RANK[card] == base_rank  # None: the first card played chooses it
         if accepts is _BELOW_BASE:
             return base_rank is not None and RANK[card] == (base_rank - 2) % 13 + 1
+        if isinstance(accepts, frozenset):
+            return RANK[card] in accepts
         return RANK[card] == accepts
 
     def rank_on_empty(self, base_rank: int | None) -> int | None:
@@ -229,8 +231,9 @@ class Rules:
         self.gatherers: tuple[Group, ...] = tuple(g for g in groups if g.spec.gather_and_deal)
         #: The piles that, once each holds a card, give up their top cards together, and the pile they go to.
         self.set_piles, self.set_discard = _sets(spec, self.groups)
-        #: Whether a set's cards must be of one suit (``sets.same_suit``).
-        self.one_suit_set = bool(spec.sets and spec.sets.same_suit)
+        #: What a set's cards must share, as the table of it by card (``SUIT`` for ``sets.same_suit``, ``RANK`` for
+        #: ``sets.same_rank``); None where nothing.
+        self.set_alike: tuple[int, ...] | None = _set_alike(spec)
         #: The game's pair rule, compiled, if it has one.
         self.pairing = Pairing(spec.pairs, self.groups) if spec.pairs else None
         #: Stock piles whose top card the rules may play (Pyramid's): the players show that card face up.
@@ -311,6 +314,13 @@ def _sets(spec: GameSpec, groups: dict[str, Group]) -> tuple[tuple[int, ...], in
     if not spec.sets:
         return (), -1
     return _piles(groups[name] for name in spec.sets.of), groups[spec.sets.to].piles.start
+
+
+def _set_alike(spec: GameSpec) -> tuple[int, ...] | None:
+    """The table by card of what the set's cards share (``Rules.set_alike``), or None."""
+    if spec.sets is None or not (spec.sets.same_suit or spec.sets.same_rank):
+        return None
+    return SUIT if spec.sets.same_suit else RANK
 
 
 def _open_stock_piles(stocks: Iterable[Group], pairing: Pairing | None) -> frozenset[int]:

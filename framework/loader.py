@@ -139,7 +139,9 @@ def _rank_or_word(value: Any) -> int | str:
         return str(value)
 
 
-def _accepts(value: Any) -> Accepts | int:
+def _accepts(value: Any) -> Accepts | int | frozenset[int]:
+    if isinstance(value, list):
+        return frozenset(parse_rank(str(rank)) for rank in value)
     rank = _rank_or_word(value)
     return rank if isinstance(rank, int) else Accepts(rank)
 
@@ -191,7 +193,7 @@ _PAIR_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
 }
 #: The keys of ``sets``.
 _SET_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
-    "of": ("of", tuple), "to": ("to", str), "same_suit": ("same_suit", bool),
+    "of": ("of", tuple), "to": ("to", str), "same_suit": ("same_suit", bool), "same_rank": ("same_rank", bool),
 }
 #: The keys of ``when_empty``.
 _EMPTY_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {

@@ -173,12 +173,21 @@ class _Checks:
         sets = self.data.get("sets")
         if sets is not None:
             self._leaving("sets", "of", sets)
+            self._set_of_two(sets)
         pairs = self.data.get("pairs")
         if pairs is not None:
             self._leaving("pairs", "from", pairs)
             if not ("ranks_add_up_to" in pairs or pairs.get("same_rank") or pairs.get("also")):
                 self.problem(("pairs",), "say what pairs: 'ranks_add_up_to: N', 'same_rank: true' or "
                              "'also: [[RANK, RANK], ...]'", key=True)
+
+    def _set_of_two(self, sets: dict[str, Any]) -> None:
+        """A set is of two cards at least: its groups (where all are known) have two piles or more in all."""
+        known = [self.group_data[name] for name in sets["of"] if name in self.group_data]
+        piles = sum(group.get("piles", 1) for group in known)
+        if piles < 2 and len(known) == len(sets["of"]):
+            self.problem(("sets", "of"), f"a set leaves once each of its piles holds a card, but these groups have "
+                         f"{piles} pile{'' if piles == 1 else 's'} in all; give two or more")
 
     def _leaving(self, rule: str, origins: str, data: dict[str, Any]) -> None:
         """The groups that the rule ``rule`` (``sets``, ``pairs``) takes cards from (its key ``origins``) exist,

@@ -338,9 +338,10 @@ def _suit_refusal(state: State, move: Move) -> str | None:
 
 
 def _set_suit_refusal(state: State, move: Move) -> str | None:
-    if state.game.one_suit_set and not state.set_takes(move):
+    if not state.set_takes(move):
         card = state.piles[move.source][-move.count]
-        return f"a set's cards are all of one suit, and {card_symbol(card)} is not of the suit the set holds"
+        alike = "suit" if state.game.set_alike is SUIT else "rank"
+        return f"a set's cards are all of one {alike}, and {card_symbol(card)} is not of the {alike} the set holds"
     return None
 
 
@@ -388,6 +389,8 @@ def _accepts_words(group: Group, base_rank: int | None) -> str:
     """What an empty pile of ``group`` takes, after its subject: ``takes only a K``."""
     accepts = group.empty_accepts
     rank = group.rank_on_empty(base_rank)
+    if isinstance(accepts, frozenset):
+        return f"takes only {_one_of(rank_words(rank) for rank in sorted(accepts))}"
     if accepts is Accepts.NOTHING:
         return "takes no card"
     if accepts is Accepts.BASE_RANK:
@@ -396,6 +399,12 @@ def _accepts_words(group: Group, base_rank: int | None) -> str:
         return (f"takes only {rank_words(rank)}, the rank below the base rank" if rank
                 else "takes only the rank below the base rank, which is not chosen yet")
     return f"takes only {rank_words(rank)}" if rank else "takes no such card"
+
+
+def _one_of(words: Iterable[str]) -> str:
+    """``a 10, a J or a K``: ``words`` joined as a choice."""
+    listed = list(words)
+    return f"{', '.join(listed[:-1])} or {listed[-1]}"
 
 
 def build_refusal(game: Rules, group: Group, below: int, above: int) -> str:

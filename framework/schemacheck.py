@@ -203,6 +203,8 @@ def _describe(schema: Any) -> str:
         return " or ".join(repr(value) for value in schema["enum"])
     if "const" in schema:
         return repr(schema["const"])
+    if schema.get("type") == "array" and "items" in schema:
+        return f"a list, each {_describe(schema['items'])}"
     if "type" in schema:
         return _a(schema["type"])
     return "a valid value"

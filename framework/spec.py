@@ -138,16 +138,16 @@ class BuildRule:
 
 @dataclass(frozen=True, slots=True)
 class EmptyRule:
-    """What an empty pile accepts: an ``Accepts`` word or a rank 1..13."""
+    """What an empty pile accepts: an ``Accepts`` word, a rank 1..13 or a set of ranks."""
 
-    accepts: Accepts | int = Accepts.ANY
+    accepts: Accepts | int | frozenset[int] = Accepts.ANY
     sources: tuple[str, ...] | None = None  # None: every group that moves here
     filled_from: tuple[str, ...] = ()  # refilled at once from the top card of the first of these groups with one
     filled_while_empty: tuple[str, ...] = ()  # refilled only while every pile of these groups is empty
     only_while_empty: tuple[str, ...] = ()  # an empty pile takes cards only while every pile of these is empty
 
     def __post_init__(self) -> None:
-        if not isinstance(self.accepts, int):
+        if not isinstance(self.accepts, int | frozenset):
             _as_words(self, accepts=Accepts)
 
 
@@ -251,11 +251,13 @@ class PairRule:
 @dataclass(frozen=True, slots=True)
 class SetRule:
     """Cards that leave together, to the one pile of group ``to``, once every pile of the groups ``of`` holds one;
-    with ``same_suit``, a pile of the set takes only a card of the suit the set's other cards have."""
+    with ``same_suit`` (``same_rank``), a pile of the set takes only a card of the suit (rank) the set's other cards
+    have."""
 
     of: tuple[str, ...]
     to: str
     same_suit: bool = False
+    same_rank: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -179,20 +179,20 @@ class State:
                 for target in targets:
                     if target != source:
                         moves.append(Move(source, target, 1))
-        if game.one_suit_set:
+        if game.set_alike is not None:
             moves = [move for move in moves if self.set_takes(move)]
         self._action_moves(moves)
         moves.extend(game.hooks.legal_moves(self))
         return game.hooks.allowed(self, moves)
 
     def set_takes(self, move: Move) -> bool:
-        """Whether ``move``'s card, where it goes to a pile of a set of one suit (``sets.same_suit``), is of the suit
-        of the cards the set's piles hold; True for a move to another pile."""
-        set_piles = self.game.set_piles
-        if move.target not in set_piles:
+        """Whether ``move``'s card, where it goes to a pile of a set of one suit or rank (``sets.same_suit``,
+        ``same_rank``), is of the suit or rank of the cards the set's piles hold; True for a move to another pile."""
+        set_piles, alike = self.game.set_piles, self.game.set_alike
+        if move.target not in set_piles or alike is None:
             return True
-        suit = SUIT[self.piles[move.source][-move.count]]
-        return all(SUIT[self.piles[pile][-1]] == suit for pile in set_piles if self.piles[pile])
+        value = alike[self.piles[move.source][-move.count]]
+        return all(alike[self.piles[pile][-1]] == value for pile in set_piles if self.piles[pile])
 
     def _action_moves(self, moves: list[Move]) -> None:
         """Append the kernel's actions legal now: deals and redeals of the stocks, gathers, pairs."""

@@ -59,6 +59,7 @@ REFUSALS = [
     ("pyramid", {"p27": "5C", "p28": "7D"}, {}, "p27 p28",
      "two cards leave together when their ranks add up to 13: 5♣ and 7♦ do not"),
     ("elevens", {"t1": "5D", "t2": "5C"}, {}, "t1 t2", "two cards leave together when their ranks add up to 11: 5♦ and 5♣ do not"),
+    ("tens", {"t5": "9C", "s": "2C"}, {}, "t5 c1", "an empty court pile takes only a 10, a J, a Q or a K"),
     ("neptune", {"t1": "KD", "t2": "AC"}, {}, "t1 t2", "two cards leave together when their ranks are A and 2, 2 and 3, "
      "3 and 4, 4 and 5, 5 and 6, 6 and 7, 7 and 8, 8 and 9, 9 and 10, 10 and J, J and Q, Q and K: K♦ and A♣ do not"),
     ("monte-carlo", {"g1": "5C", "g3": "5D"}, {}, "g1 g3",

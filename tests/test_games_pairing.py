@@ -9,7 +9,7 @@ import framework
 from framework.testing import legal_texts
 
 GAMES = ["pyramid", "relaxed-pyramid", "giza", "three-peaks", "thirteens", "nestor", "all-in-a-row", "elevens",
-         "relaxed-golf", "calculation", "betsy-ross", "neptune", "elevens-too", "suit-elevens", "fourteen",
+         "relaxed-golf", "calculation", "betsy-ross", "neptune", "elevens-too", "suit-elevens", "tens", "fourteen",
          "double-fourteen", "juvenile", "double-nestor", "vertical"]
 
 #: A pyramid of seven rows with only these piles filled; every other pile is empty.
@@ -315,3 +315,21 @@ def test_suit_elevens_court_place_takes_only_the_suit_the_set_holds():
     state.push(state.parse_move("t2 k"))
     state.push(state.parse_move("t3 j"))  # the set of diamonds is complete and leaves
     assert cards_of(state, "d") == "JD QD KD" and legal_texts(state) == {"t1 k", "t4 j"}
+
+
+def test_tens_pairs_add_up_to_10_and_its_court_places_take_four_of_one_rank_from_10_to_k():
+    piles = {"t1": "4H", "t2": "6C", "t3": "5D", "t4": "5S", "t5": "9C", "t6": "10H", "t7": "QS", "t8": "QD", "t9": "JC",
+             "t10": "QH", "t11": "QC", "c1": "10D", "s": "2C 3C 7D 8D"}
+    state = build("tens", piles)
+    # 4+6, 5+5; the 9 waits for an ace; only the 10 fits beside the 10 in the places
+    assert legal_texts(state) == {"t1 t2", "t3 t4", *(f"t6 c{place}" for place in (2, 3, 4))}
+    with pytest.raises(framework.IllegalMoveError, match="a set's cards are all of one rank, and Q♠ is not"):
+        state.parse_move("t7 c2")
+    queens = build("tens", {**piles, "c1": ""})
+    assert legal_texts(queens) >= {"t6 c1", "t7 c1", "t9 c1"} and "t5 c1" not in legal_texts(queens)
+    for text in ("t7 c1", "t8 c2", "t10 c3"):
+        queens.push(queens.parse_move(text))
+    assert [cards_of(queens, name) for name in ("t7", "t8", "t10")] == ["", "", ""]  # the gaps wait
+    queens.push(queens.parse_move("t11 c4"))  # four queens leave, and every gap is filled
+    assert cards_of(queens, "d") == "QS QD QH QC"
+    assert [cards_of(queens, name) for name in ("t7", "t8", "t10", "t11", "s")] == ["8D", "7D", "3C", "2C", ""]

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..cards import SUIT
 from ..moves import BASE_RANK_VAR, DEAL, GATHER, GATHERS_VAR, PAIR, REDEAL, REDEALS_VAR, Move
 from ..spec import Accepts, Pick, Role, RunLimit, WonWhen
 
@@ -50,6 +51,8 @@ _VAR_FIELDS = ("rows_var", "used_var", "cell_var", "aces_var", "shuffles_var")
 _PICKS = {Pick.TOP_CARD: 0, Pick.RUN: 1, Pick.TOP_OR_WHOLE: 2, Pick.ANY_TAIL: 3, Pick.NOTHING: 4}
 _ROLES = {Role.STOCK: 0, Role.WASTE: 1, Role.RESERVE: 2, Role.FOUNDATION: 3, Role.TABLEAU: 4, Role.CELL: 5}
 _ACCEPTS = {Accepts.ANY: -1, Accepts.NOTHING: -2, Accepts.BASE_RANK: -3, Accepts.BELOW_BASE_RANK: -4}
+#: The core's code for an empty pile that takes a set of ranks (its ``empty_ranks`` says which).
+_ACCEPTS_RANKS = -5
 #: How a variable's value is held: a number or None, true or false, a pile's name or None.
 VAR_INT, VAR_BOOL, VAR_PILE = 0, 1, 2
 #: A value of None, as the native core holds it.
@@ -166,7 +169,7 @@ def kernel_tables(game: Game) -> dict[str, Any]:
         "covered_by": covered,
         "set_piles": list(game.set_piles),
         "set_discard": game.set_discard,
-        "one_suit_set": int(game.one_suit_set),
+        "set_alike": 0 if game.set_alike is None else 1 if game.set_alike is SUIT else 2,
         **_pairing_tables(game.pairing),
         "base_rank_played": int(game.base_rank_played),
         "has_automatic": int(game.has_automatic_changes),
@@ -203,6 +206,13 @@ def _pairing_tables(pairing: Pairing | None) -> dict[str, Any]:
             "pairs": pairing.pairs, "alone": sorted(pairing.alone)}
 
 
+def _accepts_code(accepts: Accepts | int | frozenset[int]) -> int:
+    """What an empty pile takes, as the core reads it: a rank, or a code (``ACC_RANKS`` for a set of ranks)."""
+    if isinstance(accepts, frozenset):
+        return _ACCEPTS_RANKS
+    return accepts if isinstance(accepts, int) else _ACCEPTS[accepts]
+
+
 def _group_tables(group: Any) -> dict[str, Any]:
     spec = group.spec
     accepts = spec.when_empty.accepts
@@ -214,7 +224,8 @@ def _group_tables(group: Any) -> dict[str, Any]:
         "pick": _PICKS[group.pick],
         "max_cards": -1 if group.max_cards is None else group.max_cards,
         "full": 0 if spec.fill_at_once else -1 if group.max_cards is None else group.max_cards,
-        "empty_accepts": accepts if isinstance(accepts, int) else _ACCEPTS[accepts],
+        "empty_accepts": _accepts_code(accepts),
+        "empty_ranks": sum(1 << rank for rank in accepts) if isinstance(accepts, frozenset) else 0,
         "takes_single": int(group.takes_single_cards()),
         "one_at_a_time": int(group.one_card_at_a_time),
         "fill_at_once": int(spec.fill_at_once),

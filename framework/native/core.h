@@ -33,7 +33,7 @@ typedef struct {
 enum { PICK_TOP, PICK_RUN, PICK_TOP_OR_WHOLE, PICK_ANY_TAIL, PICK_NOTHING };
 enum { ROLE_STOCK, ROLE_WASTE, ROLE_RESERVE, ROLE_FOUNDATION, ROLE_TABLEAU, ROLE_CELL };
 /* What an empty pile takes, where it is not one rank (1..13). */
-enum { ACC_ANY = -1, ACC_NOTHING = -2, ACC_BASE = -3, ACC_BELOW = -4 };
+enum { ACC_ANY = -1, ACC_NOTHING = -2, ACC_BASE = -3, ACC_BELOW = -4, ACC_RANKS = -5 };
 enum { WON_FOUNDATIONS, WON_TABLE_EMPTY, WON_EMPTIED };
 /* How a variable's value is written in a key: a number (or None), True/False, or a pile's name (or None). */
 enum { VAR_INT, VAR_BOOL, VAR_PILE };
@@ -41,7 +41,7 @@ enum { VAR_INT, VAR_BOOL, VAR_PILE };
 typedef struct {
     int index, role, first, count;
     int pick, max_cards, full; /* -1: no limit; ``full``: a pile this long takes no card (0 if filled at once) */
-    int empty_accepts;
+    int empty_accepts, empty_ranks; /* ``empty_ranks``: with ACC_RANKS, the ranks taken, as bits 1 << rank */
     int takes_single, one_at_a_time, fill_at_once, run_limit_cells;
     int ntarget_groups, *target_groups;
     uint8_t *empty_sources; /* by group index: whether an empty pile of this group takes that group's cards */
@@ -96,7 +96,7 @@ typedef struct {
     int ntable, *table_piles, nemptied, *emptied, won_when;
     int has_covered, *cover_start, *cover;
     int nset, *set_piles, set_discard;
-    int one_suit_set; /* a set's cards must be of one suit (Rules.one_suit_set) */
+    int set_alike; /* what a set's cards share (Rules.set_alike): 0 nothing, 1 a suit, 2 a rank */
     int has_pairing, npair, *pair_piles, pair_discard;
     uint8_t pairs[52 * 52], alone[14];
     int base_rank_played, has_automatic;
@@ -194,6 +194,7 @@ static inline int accepts_on_empty(const Group *group, int card, int64_t base) {
     if (accepts == ACC_NOTHING) return 0;
     if (accepts == ACC_BASE) return base == NONE_VALUE || RANK[card] == base;
     if (accepts == ACC_BELOW) return base != NONE_VALUE && RANK[card] == ((base - 2) % 13 + 13) % 13 + 1;
+    if (accepts == ACC_RANKS) return group->empty_ranks >> RANK[card] & 1;
     return RANK[card] == accepts;
 }
 

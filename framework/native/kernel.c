@@ -857,22 +857,24 @@ int pos_is_won(const Pos *p) {
     return on == g->total;
 }
 
-/* Whether move ``m`` lays a card of the suit the set holds, where it goes to a set pile (State.set_takes). */
+/* Whether move ``m`` lays a card of the suit or rank the set holds, where it goes to a set pile (State.set_takes). */
 static int set_takes(const Pos *p, Move m) {
     const Game *g = p->g;
     int is_set = 0;
     for (int i = 0; i < g->nset; i++) is_set |= g->set_piles[i] == m.target;
     if (!is_set) return 1;
-    int suit = SUIT[PILE(p, m.source)[p->len[m.source] - m.count]];
+    const uint8_t *alike = g->set_alike == 1 ? SUIT : RANK;
+    int value = alike[PILE(p, m.source)[p->len[m.source] - m.count]];
     for (int i = 0; i < g->nset; i++) {
         int pile = g->set_piles[i];
-        if (p->len[pile] && SUIT[TOP(p, pile)] != suit) return 0;
+        if (p->len[pile] && alike[TOP(p, pile)] != value) return 0;
     }
     return 1;
 }
 
-/* Drop the card moves of ``out`` that would break a set of one suit (sets.same_suit), keeping the others' order. */
-static void keep_one_suit_sets(const Pos *p, MoveList *out) {
+/* Drop the card moves of ``out`` that would break a set of one suit or rank (sets.same_suit, same_rank), keeping
+ * the others' order. */
+static void keep_alike_sets(const Pos *p, MoveList *out) {
     int kept = 0;
     for (int i = 0; i < out->n; i++)
         if (set_takes(p, out->items[i])) out->items[kept++] = out->items[i];
@@ -903,7 +905,7 @@ void pos_generate(Pos *p, MoveList *out) {
         if (most == 1) card_moves(p, source, group, base, out);
         else run_moves(p, source, group, most, base, out);
     }
-    if (g->one_suit_set) keep_one_suit_sets(p, out);
+    if (g->set_alike) keep_alike_sets(p, out);
     for (int i = 0; i < g->nstocks; i++) stock_moves(p, &g->groups[g->stocks[i]], out);
     for (int i = 0; i < g->ngatherers; i++) {
         const Group *group = &g->groups[g->gatherers[i]];

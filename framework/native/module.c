@@ -97,6 +97,7 @@ static int read_group(PyObject *tables, Group *group, int index, int ngroups) {
         read_int(tables, "count", &group->count) || read_int(tables, "pick", &group->pick) ||
         read_int(tables, "max_cards", &group->max_cards) || read_int(tables, "full", &group->full) ||
         read_int(tables, "empty_accepts", &group->empty_accepts) ||
+        read_int(tables, "empty_ranks", &group->empty_ranks) ||
         read_int(tables, "takes_single", &group->takes_single) ||
         read_int(tables, "one_at_a_time", &group->one_at_a_time) ||
         read_int(tables, "fill_at_once", &group->fill_at_once) ||
@@ -235,7 +236,7 @@ static int read_game(PyObject *tables, Game *g) {
         read_ints(tables, "emptied", &g->emptied, &g->nemptied) || read_int(tables, "won_when", &g->won_when) ||
         read_lists(tables, "covered_by", &g->cover, &g->cover_start, NULL) ||
         read_ints(tables, "set_piles", &g->set_piles, &g->nset) || read_int(tables, "set_discard", &g->set_discard) ||
-        read_int(tables, "one_suit_set", &g->one_suit_set) ||
+        read_int(tables, "set_alike", &g->set_alike) ||
         read_int(tables, "has_pairing", &g->has_pairing) ||
         read_ints(tables, "pair_piles", &g->pair_piles, &g->npair) ||
         read_int(tables, "pair_discard", &g->pair_discard) || read_bytes(tables, "pairs", g->pairs, 52 * 52) ||
