@@ -54,6 +54,9 @@ DEFAULTS = [
     (("$defs", "build", "properties", "wrap"), spec.BuildRule, "wrap"),
     (("$defs", "build", "properties", "step"), spec.BuildRule, "step"),
     (("properties", "pairs", "properties", "same_rank"), spec.PairRule, "same_rank"),
+    (("properties", "pairs", "properties", "same_suit"), spec.PairRule, "same_suit"),
+    (("properties", "sets", "properties", "same_suit"), spec.SetRule, "same_suit"),
+    (("properties", "sets", "properties", "same_rank"), spec.SetRule, "same_rank"),
     (GROUP + ("gather_and_deal", "properties", "shuffle"), spec.GatherRule, "shuffle"),
 ]
 
