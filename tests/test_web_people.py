@@ -994,6 +994,7 @@ def test_a_shared_link_opens_the_same_deal(opened):
     page = opened("phone")
     start(page, "klondike", 7, autoplay=True)  # as a new visitor's deal is played
     menu(page, "#share").click()
+    expect(page.locator("#message")).to_contain_text("http")  # said once the clipboard has answered
     link = re.search(r"http\S+", page.locator("#message").inner_text()).group(0)
     assert link.endswith("#game=klondike&seed=7")
     other = opened("desktop")
