@@ -172,3 +172,44 @@ def test_no_serious_accessibility_problem_and_a_phone_shows_one_pane_at_a_time(e
         page.click("#show-play")
         expect(page.locator("#play")).to_be_visible()
         expect(page.locator("#write")).to_be_hidden()
+
+
+def deal_in_player(page: Page, seed: int) -> Frame:
+    page.fill("#seed", str(seed))
+    page.click("#deal")
+    frame = player(page)
+    expect(frame.locator("#info")).to_have_text(f"FreeCell — deal {seed}")
+    return frame
+
+
+def test_the_player_says_a_draft_is_dealt_new_not_resumed(editor):
+    page = editor
+    frame = deal_in_player(page, 5)
+    expect(frame.locator("#message")).to_have_text("A new deal of your draft, FreeCell.")
+    frame = deal_in_player(page, 6)  # the same frame, on the draft's next game
+    expect(frame.locator("#message")).to_have_text("A new deal of your draft, FreeCell.")
+    expect(frame.locator("#moves")).to_have_text("0 moves")  # auto-play's moves at the deal are not the player's
+
+
+def test_new_game_in_the_player_deals_the_draft_again_through_the_editor(editor):
+    page = editor
+    frame = deal_in_player(page, SEED)
+    frame.evaluate("document.getElementById('won-dialog').showModal()")  # as a win opens it
+    frame.click("#won-dialog button[value=deal]")
+    expect(page.locator("#said")).to_have_text(re.compile(r"^FreeCell, deal \d+\.$"))
+    dealt = page.inner_text("#said").removeprefix("FreeCell, deal ").removesuffix(".")
+    assert dealt != str(SEED)  # a new seed, and the seed box left empty to say so
+    expect(page.locator("#seed")).to_have_value("")
+    expect(player(page).locator("#info")).to_have_text(f"FreeCell — deal {dealt}")
+
+
+def test_a_drafts_games_are_not_counted_in_the_statistics(editor):
+    page = editor
+    frame = deal_in_player(page, SEED)
+    deal = framework.load_game(GAME).deal(SEED)
+    move = next(move for move in deal.legal_moves() if deal.game.pile_names[move.target].startswith("c"))
+    top(frame, deal.game.pile_names[move.source]).click()
+    pile(frame, deal.game.pile_names[move.target]).click()
+    expect(frame.locator("#message")).to_contain_text("Played:")
+    expect(frame.locator("#moves")).to_have_text("1 move")
+    assert "draft:" not in (page.evaluate("localStorage.getItem('patience.stats')") or "")

@@ -5,7 +5,8 @@
 import { act, api, sessionPath } from "./api.js";
 import * as first from "./first.js";
 import {
-  autoplayNow, newGame, redo, restart, resume, setAutoplay, show, showDealt, showHint, startAction, tick, undo,
+  autoplayNow, newGame, redo, restart, resume, setAutoplay, show, showDealt, showHint, showResumed, startAction, tick,
+  undo,
 } from "./game.js";
 import { wireHand } from "./hand.js";
 import { clock, forgetStatistics, giveUp, lastGame, statistics, underWay } from "./memory.js";
@@ -200,7 +201,7 @@ async function firstTable() {
   const early = await first.answer;
   if (early?.ok) {
     const table = await early.json();
-    return first.resuming ? show(table, "Your game, as you left it.") : showDealt(table);
+    return first.resuming ? showResumed(table) : showDealt(table);
   }
   const last = lastGame();
   if (last?.saved) {

@@ -193,9 +193,9 @@ function seed() {
   return Number.isFinite(Number(text)) ? Number(text) : text;  // the server says what is wrong
 }
 
-async function deal() {
+async function deal(chosen = seed()) {
   const body = { ...draft(), autoplay: true };
-  if (seed() !== null) body.seed = seed();
+  if (chosen !== null) body.seed = chosen;
   say("said", "Dealing…");
   try {
     const table = await api("POST", "/api/rules/sessions", body);
@@ -216,6 +216,15 @@ function showPlayer(key) {
   $("empty-table").hidden = true;
   frame.hidden = false;
   frame.src = `/#session=${encodeURIComponent(key)}`;
+}
+
+// The player in the frame asks for a new game of the draft (its Won dialog, its N key): a new deal,
+// with a new seed, and the seed box emptied, so that the solver is asked about the deal in play.
+function dealAgainAsked(event) {
+  if (event.origin !== location.origin || event.source !== $("player").contentWindow) return;
+  if (event.data?.patience !== "deal-draft-again") return;
+  $("seed").value = "";
+  deal(null);
 }
 
 function embed() {
@@ -289,6 +298,7 @@ function wire() {
   $("show-write").addEventListener("click", () => showPane(false));
   $("show-play").addEventListener("click", () => showPane(true));
   $("player").addEventListener("load", embed);
+  window.addEventListener("message", dealAgainAsked);
   window.addEventListener("pagehide", restorePlayersLast);
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") restorePlayersLast();

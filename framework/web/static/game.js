@@ -2,7 +2,8 @@
 
 import { api, sessionPath } from "./api.js";
 import {
-  addSeconds, clock, clockRuns, count, noteTurn, ownMoves, rememberGame, secondsPlayed, statistics, takeBackGiveUp,
+  addSeconds, clock, clockRuns, count, isDraft, noteTurn, ownMoves, rememberGame, secondsPlayed, seen, statistics,
+  takeBackGiveUp,
 } from "./memory.js";
 import { glide, remember } from "./motion.js";
 import { $, cardName, element, openDialog, page, paragraphs, say } from "./page.js";
@@ -100,12 +101,18 @@ export function tick(seconds) {
   $("clock").textContent = clock(secondsPlayed(table.session));
 }
 
+// The player's record at this game, in words (a draft's games are not counted).
+function recordWords(table) {
+  const stats = statistics()[table.game];
+  if (!stats) return "";
+  return ` You have won ${stats.won} of ${stats.played} game${stats.played === 1 ? "" : "s"} of ${page.game.name}; `
+    + `${stats.streak} in a row.`;
+}
+
 function showWin() {
   const table = page.table;
-  const stats = statistics()[table.game] || {};
   $("won-text").textContent = `${page.game.name}, deal ${table.seed ?? "(no number)"}: won in ${movesWords(table)} `
-    + `and ${clock(secondsPlayed(table.session))}. You have won ${stats.won} of ${stats.played} `
-    + `game${stats.played === 1 ? "" : "s"} of ${page.game.name}; ${stats.streak} in a row.`;
+    + `and ${clock(secondsPlayed(table.session))}.${recordWords(table)}`;
   celebrate().then(() => openDialog("won-dialog"));  // not waited for: a key or a press ends it at once
 }
 
@@ -151,6 +158,7 @@ export const autoplayNow = () => request("POST", "/autoplay", (done) => list("Au
 export const setAutoplay = (on) => request("PATCH", "", () => `Auto-play ${on ? "on" : "off"}.`, { autoplay: on });
 
 export async function newGame(game, seed) {
+  if (isDraft(game)) return dealDraftAgain();
   const body = { autoplay: $("autoplay").checked };
   if (game) body.game = game;
   if (seed !== "") body.seed = Number.isFinite(Number(seed)) ? Number(seed) : seed; // the server says what is wrong
@@ -163,10 +171,25 @@ export async function showDealt(table) {
   await show(table, list("Auto-play", said(table)));
 }
 
+// A draft's game is dealt by the rule editor, which holds its text: the player in the editor's frame
+// asks the editor to deal the draft again, with a new seed; a player on its own deals a game of its own.
+function dealDraftAgain() {
+  if (window.parent === window) return newGame(undefined, "");
+  window.parent.postMessage({ patience: "deal-draft-again" }, location.origin);
+  say("The editor deals your draft again…");
+}
+
 export async function resume(key) {
   const table = await api("GET", sessionPath("?describe=true", key));
   takeBackGiveUp(table);
-  await show(table, "Your game, as you left it.");
+  await showResumed(table);
+}
+
+// A game of the address or kept here, shown again; a draft's game the editor has just dealt is new.
+export async function showResumed(table) {
+  if (!isDraft(table.game) || seen(table.session)) return show(table, "Your game, as you left it.");
+  if (table.moves_made) noteTurn(table, "auto", table.moves_made);  // the deal's auto-play: no move of the player's
+  await show(table, `A new deal of your draft, ${table.description.name}.`);
 }
 
 export async function showHint() {

@@ -43,6 +43,16 @@ function play(key) {
   return read(PLAYS, {})[key];
 }
 
+// Whether a game id is a draft's, dealt from the rule editor: played as any game, but never counted.
+export function isDraft(game) {
+  return String(game).startsWith("draft:");
+}
+
+// Whether this browser has shown the game in play of this key before.
+export function seen(key) {
+  return Boolean(play(key));
+}
+
 // The record of a game in play; a new one for a game first seen now.
 function playOf(table) {
   return play(table.session) || { game: table.game, counted: false, over: false, seconds: 0, dealt: table.moves_made,
@@ -83,6 +93,7 @@ function keepPlay(key, record) {
 }
 
 function changeStats(game, change) {
+  if (isDraft(game)) return;  // a draft changes as it is written: its games say nothing of the player
   const stats = statistics();
   stats[game] = { ...emptyStats(), ...stats[game] };
   change(stats[game]);
