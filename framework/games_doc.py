@@ -33,6 +33,19 @@ DEAL_CONVENTIONS = (
     "the shuffle itself is docs/formats.md's, not PySolFC's, so a deal number deals other",
     "cards in the two programs anyway (but for Microsoft FreeCell's numbered deals, `ms:N`).",
 )
+#: Where the games' foundations differ from PySolFC's, said once for all games (issue 35 decided each game).
+FOUNDATION_CONVENTIONS = (
+    "PySolFC lets a foundation's top card go back into play wherever it fits, unless a game",
+    "turns that off (it is the default of its piles). Compared with PySolFC game by game, the",
+    "games here follow it in this, but for the FreeCell family, whose foundation cards stay",
+    "where they are, as in Microsoft's FreeCell and as Blake & Gent's Solvitaire plays",
+    "FreeCell, Baker's Game, Eight Off, ForeCell and Seahaven Towers (the published win rates",
+    "quoted assume it). Stalactites and Trefoil, where PySolFC keeps each foundation's first",
+    "card, say in their rules texts how they differ. Where PySolFC moves a card from one",
+    "foundation to another built alike (two foundations of one suit, or foundations in any",
+    "suit or in alternate colours), the move only swaps the two piles and is left out here;",
+    "the Calculation games, whose foundations count by different steps, have it.",
+)
 #: The package that holds the built-in rule files.
 RULES_PACKAGE = "patience_rules"
 
@@ -68,6 +81,8 @@ def games_page(specs: list[GameSpec]) -> str:
         f"from the rule files in `rules/`: `{COMMAND}`.",
         "",
         *DEAL_CONVENTIONS,
+        "",
+        *FOUNDATION_CONVENTIONS,
         "",
     ]
     families = [family for family in [*family_schema["enum"], None] if family in by_family]
