@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import sys
+from pathlib import Path
 
 import pytest
 from helpers import LOST_LADDER, TRICKLE_ENDGAME, exhaustive, replays_to_a_win, small_game
@@ -152,14 +153,25 @@ def forced(state: framework.State) -> str | None:
     return None if move is None else state.move_text(move)
 
 
-def test_a_safe_move_is_forced_only_when_nothing_else_could_want_the_place():
-    thieves = framework.load_game("forty-thieves")
+def test_a_safe_move_is_forced_only_when_nothing_else_could_want_the_place(tmp_path):
+    # Forty Thieves as it would be if its foundation cards stayed (two decks, so no card is ever settled where
+    # they may come back: see the next test).
+    rules = (Path(__file__).parent.parent / "rules" / "forty-thieves.yaml").read_text(encoding="utf-8")
+    kept = rules.replace("    pick: top card\n    moves_to: [tableau]\n    when_empty: {accepts: A}\n",
+                         "    when_empty: {accepts: A}\n", 1)
+    assert kept != rules
+    (tmp_path / "kept-thieves.yaml").write_text(kept, encoding="utf-8")
+    thieves = framework.load_game(tmp_path / "kept-thieves.yaml")
     # Both aces of hearts are up, so nothing will ever be built on the 2H: safe by framework.safety.
     open_choice = position(thieves, {"f1": "AH", "f2": "AH", "t1": "2H"}, rest="s")
     assert [open_choice.move_text(move) for move in safe_moves(open_choice)] == ["t1 f1"]
     assert forced(open_choice) is None  # f1 or f2, and the other 2H (in the stock) wants the other one
     only_place = position(thieves, {"f1": "AH", "f2": "AH 2H", "t1": "2H"}, rest="s")
     assert forced(only_place) == "t1 f1"
+    # Forty Thieves itself lets a foundation card come back, as PySolFC does; with two of each card the
+    # settled-cards argument does not hold, so no move is forced there.
+    real = framework.load_game("forty-thieves")
+    assert forced(position(real, {"f1": "AH", "f2": "AH 2H", "t1": "2H"}, rest="s")) is None
 
 
 def test_where_foundation_cards_come_back_a_move_is_forced_only_onto_settled_cards():
