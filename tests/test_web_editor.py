@@ -138,8 +138,9 @@ def test_a_draft_is_dealt_and_played_as_any_game(client):
 
 def test_a_draft_with_problems_is_not_dealt(client):
     text = rule_text(client).replace("decks: 1", "decks: one")
+    line = text.splitlines().index("decks: one") + 1  # after the rule file's opening comments
     refused(client.post("/api/rules/sessions", json={"text": text, "name": "mine"}), 400,
-            "mine.yaml:4:8:", "expected a whole number")
+            f"mine.yaml:{line}:8:", "expected a whole number")
 
 
 def test_the_solver_answers_about_a_deal_of_a_draft(client):
