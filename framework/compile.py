@@ -19,7 +19,9 @@ _ANY, _NOTHING, _BASE_RANK, _BELOW_BASE = Accepts.ANY, Accepts.NOTHING, Accepts.
 
 #: The rank differences (above minus below, mod 13) each direction allows, in steps.
 _RANK_STEPS = {Direction.UP: (1,), Direction.DOWN: (12,), Direction.EITHER: (1, 12), Direction.NONE: (),
-               Direction.ANY: tuple(range(13))}
+               Direction.ANY: tuple(range(13)), Direction.SAME: (0,)}
+#: The directions whose cards may lie on any rank that their steps allow, with no corner to turn.
+_NO_CORNER = (Direction.ANY, Direction.SAME)
 
 
 def _suits_match(rule: SuitRule, below: int, above: int) -> bool:
@@ -45,7 +47,7 @@ def fits_table(rule: BuildRule) -> bytes:
             difference = (RANK[above] - RANK[below]) % 13
             if difference not in steps or not _suits_match(rule.suit, below, above):
                 continue
-            if not rule.wrap and rule.direction is not Direction.ANY and abs(RANK[above] - RANK[below]) != rule.step:
+            if not rule.wrap and rule.direction not in _NO_CORNER and abs(RANK[above] - RANK[below]) != rule.step:
                 continue  # past K to A, or A to K, only in cyclic order
             table[below * 52 + above] = 1
     return bytes(table)
@@ -196,6 +198,8 @@ class Rules:
         #: The one suit each pile takes, or -1 where any suit goes.
         self.pile_suit: tuple[int, ...] = _pile_suits(self.pile_group)
         _mark_suited_targets(groups, self.pile_suit)
+        #: The one rank each pile takes when empty (its group's ``ranks``), or 0 where its group does not say.
+        self.pile_rank: tuple[int, ...] = _pile_ranks(self.pile_group)
 
     def _sort_piles(self) -> None:
         """The piles by what the kernel does with them: foundations, stocks, piles cards move from, piles to empty
@@ -221,6 +225,8 @@ class Rules:
         groups = tuple(self.groups.values())
         #: Piles whose face-down top card is turned up at once.
         self.turn_up_piles: tuple[int, ...] = _piles(g for g in groups if g.spec.turn_up_top)
+        #: For each pile a card laid on turns up a pile of another group (``turns_up``), that pile.
+        self.turns_up: dict[int, int] = _turns_up(self.groups)
         #: (pile, piles it is refilled from, the first with a card first) for piles refilled at once when empty.
         self.refills: tuple[tuple[int, tuple[int, ...]], ...] = _refills(self.groups)
         #: For each of ``refills``, in order, the piles that must all be empty for the refill to happen.
@@ -240,7 +246,13 @@ class Rules:
         self.open_stock_piles: frozenset[int] = _open_stock_piles(self.groups_of(Role.STOCK), self.pairing)
         #: Whether the first card laid on a foundation sets the base rank.
         self.base_rank_played = spec.base_rank == FIRST_CARD_PLAYED
-        self.has_automatic_changes = bool(self.turn_up_piles or self.refills or self.base_rank_played or self.set_piles)
+        self.has_automatic_changes = bool(self.turn_up_piles or self.turns_up or self.refills or self.base_rank_played
+                                          or self.set_piles)
+
+    def empty_pile_takes(self, pile: int, card: int) -> bool:
+        """Whether ``pile``, empty, takes ``card`` by the suit and rank its group gives it (``suits``, ``ranks``);
+        what its group's ``when_empty`` says is asked apart."""
+        return self.pile_suit[pile] in (-1, SUIT[card]) and self.pile_rank[pile] in (0, RANK[card])
 
     def groups_of(self, role: Role) -> tuple[Group, ...]:
         """The groups with ``role``, in order."""
@@ -279,10 +291,22 @@ def _pile_suits(pile_group: tuple[Group, ...]) -> tuple[int, ...]:
                  for pile, group in enumerate(pile_group))
 
 
+def _pile_ranks(pile_group: tuple[Group, ...]) -> tuple[int, ...]:
+    """The one rank each pile takes when empty (its group's ``ranks``), or 0 where any rank goes."""
+    return tuple(group.spec.ranks[pile - group.piles.start] if group.spec.ranks else 0
+                 for pile, group in enumerate(pile_group))
+
+
 def _mark_suited_targets(groups: Iterable[Group], pile_suit: tuple[int, ...]) -> None:
     """Tell each group whether a pile its cards move to takes one suit only."""
     for group in groups:
         group.suited_targets = any(pile_suit[pile] >= 0 for pile in group.targets)
+
+
+def _turns_up(groups: dict[str, Group]) -> dict[int, int]:
+    """Each pile of a group with ``turns_up``, with the pile of the same number in the group it turns up."""
+    return {pile: groups[group.spec.turns_up].piles[index] for group in groups.values() if group.spec.turns_up
+            for index, pile in enumerate(group.piles)}
 
 
 def _refills(groups: dict[str, Group]) -> tuple[tuple[int, tuple[int, ...]], ...]:

@@ -113,7 +113,7 @@ class Game(Rules):
         targets = self.step_piles(step)
         for card in [card for card in reversed(candidates) if RANK[card] == base_rank]:
             order.remove(card)
-            pile = next((pile for pile in targets if not piles[pile] and self.pile_suit[pile] in (-1, SUIT[card])),
+            pile = next((pile for pile in targets if not piles[pile] and self.empty_pile_takes(pile, card)),
                         None)
             if pile is None:
                 raise PatienceError(f"{self.name}: no empty pile of {group.name!r} is left for {card_text(card)}")
@@ -139,7 +139,9 @@ class Game(Rules):
         full = group.max_cards is not None and len(cards) >= group.max_cards
         if full or self.pile_suit[pile] not in (-1, SUIT[card]):
             return False
-        return group.fits(cards[-1], card) if cards else group.accepts_on_empty(card, base_rank)
+        if cards:
+            return group.fits(cards[-1], card)
+        return group.accepts_on_empty(card, base_rank) and self.empty_pile_takes(pile, card)
 
     def pack_order(self, seed: Seed) -> list[int]:
         """The pack in dealing order for deal ``seed`` (see ``deal``)."""

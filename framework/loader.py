@@ -222,6 +222,8 @@ GROUP_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "columns": ("columns", int),
     "rows_of": ("rows_of", tuple),
     "suits": ("suits", _suit_indices),
+    "ranks": ("ranks", lambda ranks: tuple(parse_rank(str(rank)) for rank in ranks)),
+    "turns_up": ("turns_up", str),
     "gather_and_deal": ("gather_and_deal", lambda gather: GatherRule(**_fields(gather, _GATHER_KEYS))),
     "covered_by": ("covered_by", lambda lists: tuple(tuple(number - 1 for number in piles) for piles in lists)),
 }

@@ -127,15 +127,29 @@ class _Checks:
         accepts = group.get("when_empty", {}).get("accepts")
         if accepts in (Accepts.BASE_RANK, Accepts.BELOW_BASE_RANK) and "base_rank" not in self.data:
             self.problem(path + ("when_empty", "accepts"), f"'{accepts}' needs the game's 'base_rank'")
-        if "suits" in group and len(group["suits"]) != group.get("piles", 1):
-            self.problem(path + ("suits",), f"{len(group['suits'])} suits for {group.get('piles', 1)} piles; "
-                         "give one suit per pile")
+        self._one_per_pile(path, group)
         self._covers(path, group)
         self._rows_of(path, group)
         pick = group.get("pick")
         builds = group.get("build", {}).get("direction", Direction.NONE) != Direction.NONE
         if pick in (Pick.RUN, Pick.TOP_OR_WHOLE) and not builds and "run" not in group:  # 'run' says what a run is
             self.problem(path + ("pick",), f"'{pick}' follows the build rule, but this group does not build")
+
+    def _one_per_pile(self, path: Path, group: dict[str, Any]) -> None:
+        """A group's 'suits' and 'ranks' give one for each pile, and the group it turns up ('turns_up') is another
+        with as many piles."""
+        piles = group.get("piles", 1)
+        for key, what in (("suits", "suit"), ("ranks", "rank")):
+            if key in group and len(group[key]) != piles:
+                self.problem(path + (key,), f"{len(group[key])} {key} for {piles} piles; give one {what} per pile")
+        other = group.get("turns_up")
+        if other is None or not self.known_group(path + ("turns_up",), other):
+            return
+        if other == path[-1]:
+            self.problem(path + ("turns_up",), "a group cannot turn up its own piles: name another group")
+        elif self.group_data[other].get("piles", 1) != piles:
+            self.problem(path + ("turns_up",), f"{other!r} has {self.group_data[other].get('piles', 1)} piles "
+                         f"and this group {piles}: a pile turns up the pile of its number, so give both as many")
 
     def _rows_of(self, path: Path, group: dict[str, Any]) -> None:
         rows_of = group.get("rows_of")

@@ -56,6 +56,8 @@ def build_words(rule: BuildRule) -> str:
         return f"in any order of rank, {suit}"
     if rule.direction is Direction.NONE:
         return "not at all"
+    if rule.direction is Direction.SAME:
+        return f"on a card of the same rank, {suit}"
     step = _NUMBER_WORDS[rule.step] if rule.step < len(_NUMBER_WORDS) else str(rule.step)
     words = f"{_DIRECTION_WORDS[rule.direction]} by {step} {suit}"
     return f"{words} ({_WRAP_WORDS[rule.direction]})" if rule.wrap else words
@@ -319,7 +321,8 @@ def _whole_pile_refusal(state: State, move: Move, broken: str) -> str | None:
 
 def _target_refusal(state: State, move: Move) -> str | None:
     """Why the target pile does not take these cards: its suit, what it takes when empty, its build rule, its size."""
-    return _first(state, move, (_one_at_a_time_refusal, _suit_refusal, _set_suit_refusal, _onto_refusal))
+    return _first(state, move, (_one_at_a_time_refusal, _suit_refusal, _rank_refusal, _set_suit_refusal,
+                                _onto_refusal))
 
 
 def _one_at_a_time_refusal(state: State, move: Move) -> str | None:
@@ -334,6 +337,13 @@ def _suit_refusal(state: State, move: Move) -> str | None:
     suit = state.game.pile_suit[move.target]
     if suit >= 0 and any(SUIT[card] != suit for card in state.piles[move.source][-move.count:]):
         return f"{destination(state.game, move.target)} takes only {SUIT_SYMBOLS[suit]} cards"
+    return None
+
+
+def _rank_refusal(state: State, move: Move) -> str | None:
+    rank = state.game.pile_rank[move.target]
+    if rank and not state.piles[move.target] and RANK[state.piles[move.source][-move.count]] != rank:
+        return f"{place(state.game, move.target)} takes only {rank_words(rank)} when empty"
     return None
 
 

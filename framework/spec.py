@@ -34,6 +34,7 @@ class Direction(StrEnum):
     DOWN = "down"
     EITHER = "either"
     ANY = "any"
+    SAME = "same"
     NONE = "none"
 
 
@@ -195,6 +196,8 @@ class GroupSpec:
     columns: int | None = None  # layout hint: drawn as a grid
     rows_of: tuple[int, ...] | None = None  # layout hint: drawn in centred rows of these many piles
     suits: tuple[int, ...] | None = None  # the one suit (0..3) each pile takes
+    ranks: tuple[int, ...] | None = None  # the one rank (1..13) each pile takes when empty
+    turns_up: str | None = None  # the group whose pile of the same number a card laid here turns up
     covered_by: tuple[tuple[int, ...], ...] | None = None  # for each pile, the piles (0-based) lying on it
     gather_and_deal: GatherRule | None = None
 

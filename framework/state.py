@@ -68,9 +68,9 @@ def _top_or_whole(found: list[tuple[int, int]], whole: int) -> list[tuple[int, i
     return [(target, count) for target, count in found if count in (1, whole)]
 
 
-def _with_empty(targets: list[int] | tuple[()], empty: list[int], card: int, pile_suit: tuple[int, ...]) -> list[int]:
-    """``targets`` and the piles of ``empty`` that take ``card`` by their suit, in order."""
-    return sorted([*targets, *(pile for pile in empty if pile_suit[pile] in (-1, SUIT[card]))])
+def _with_empty(targets: list[int] | tuple[()], empty: list[int], card: int, game: Game) -> list[int]:
+    """``targets`` and the piles of ``empty`` that take ``card`` by their suit and rank, in order."""
+    return sorted([*targets, *(pile for pile in empty if game.empty_pile_takes(pile, card))])
 
 
 def _listed(undo: list[Change] | None, move: Move) -> list[Change]:
@@ -175,7 +175,7 @@ class State:
                 targets = taking.get(card, ())
                 if empty and group.index in target_group.lone_sources and (
                         target_group.accepts_on_empty(card, base_rank)):
-                    targets = _with_empty(targets, empty, card, game.pile_suit)
+                    targets = _with_empty(targets, empty, card, game)
                 for target in targets:
                     if target != source:
                         moves.append(Move(source, target, 1))
@@ -331,9 +331,10 @@ class State:
         counts: range | list[int] = range(1, most + 1)
         if group.spec.fill_at_once:
             counts = [count for count in counts if count == group.max_cards]
+        takes = self.game.empty_pile_takes
         return [(target, count) for count in counts
                 if group.accepts_on_empty(pile[-count], base_rank) and self._lays(group, pile, count, 0)
-                for target in empty]
+                for target in empty if takes(target, pile[-count])]
 
     def _pickable(self, source: int, group: Group, limit: int | None) -> int:
         """How many cards at most may be picked from pile ``source`` by its group's rule and, if not None, a
@@ -526,9 +527,18 @@ class State:
             self._set_leaves(changes)
         if game.refills:
             self._refill(changes)
+        if game.turns_up:
+            self._turn_up_matching(move, changes)
         if game.turn_up_piles:
             self._turn_up(changes)
         return changes
+
+    def _turn_up_matching(self, move: Move, changes: list[Change]) -> None:
+        """Where ``move`` lays a card on a pile that turns up a pile of another group (``turns_up``), that pile's
+        face-down top card turned up: that change, made."""
+        other = self.game.turns_up.get(move.target)
+        if other is not None and not move.action and 0 < len(self.piles[other]) <= self.face_down[other]:
+            changes.append(self._apply(SetFaceDown(other, len(self.piles[other]) - 1)))
 
     def _choose_base_rank(self, move: Move, changes: list[Change]) -> None:
         """Where ``move``, the first card move onto a foundation, chooses the base rank: that change, made."""

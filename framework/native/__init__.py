@@ -154,6 +154,8 @@ def kernel_tables(game: Game) -> dict[str, Any]:
         "pile_names": list(game.pile_names),
         "pile_group": [group.index for group in game.pile_group],
         "pile_suit": list(game.pile_suit),
+        "pile_rank": list(game.pile_rank),
+        "turns_up": [game.turns_up.get(pile, -1) for pile in range(len(game.pile_names))],
         "groups": [_group_tables(group) for group in game.groups.values()],
         "sources": list(game.source_piles),
         "foundations": list(game.foundation_piles),

@@ -87,6 +87,8 @@ typedef struct {
     int npiles, ngroups, total, decks;
     Group *groups;
     int *pile_group, *pile_suit;
+    int *pile_rank; /* the one rank (1..13) each pile takes when empty, or 0 (Rules.pile_rank) */
+    int *turns_up;  /* the pile a card laid on each pile turns up, or -1 (Rules.turns_up) */
     int nsources, *sources;
     int nfoundations, *foundations;
     uint8_t *is_foundation;

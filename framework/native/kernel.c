@@ -192,6 +192,12 @@ typedef struct {
 /* The cards of ``suit``, as bits. */
 static inline uint64_t suit_bits(int suit) { return 0x1FFFULL << (13 * suit); }
 
+/* Rules.empty_pile_takes: whether ``pile``, empty, takes ``card`` by the suit and rank its group gives it. */
+static inline int empty_pile_takes(const Game *g, int pile, int card) {
+    return (g->pile_suit[pile] < 0 || g->pile_suit[pile] == SUIT[card]) &&
+           (!g->pile_rank[pile] || g->pile_rank[pile] == RANK[card]);
+}
+
 /* State._takers: the cards each pile of ``group`` takes on top in this position, made once per generation. */
 static const Takers *takers_of(Pos *p, const Group *group) {
     const Game *g = p->g;
@@ -237,6 +243,7 @@ static void run_moves_to(const Pos *p, int source, const Group *group, const Gro
             /* State._onto_empty */
             if (tg->fill_at_once && count != tg->max_cards) continue;
             if (!accepts_on_empty(tg, card, facts->base) || !lays(tg, pile, n, count, 0)) continue;
+            if (g->pile_rank[target] && g->pile_rank[target] != RANK[card]) continue;
         }
         if (group->pick == PICK_TOP_OR_WHOLE && count != 1 && count != n) continue;
         if (suit >= 0 && (suit != facts->top_suit || count > facts->one_suit)) continue;
@@ -297,8 +304,8 @@ static void card_moves(Pos *p, int source, const Group *group, int64_t base, Mov
         int onto_empty = tg->empty_sources[group->index] && tg->takes_single && accepts_on_empty(tg, card, base);
         if (tg->count <= 64) {
             for (uint64_t piles = t->by_card[card] | (onto_empty ? t->empty : 0); piles; piles &= piles - 1) {
-                int target = tg->first + lowest_bit(piles), suit = g->pile_suit[target];
-                if (target == source || (!p->len[target] && suit >= 0 && suit != SUIT[card])) continue;
+                int target = tg->first + lowest_bit(piles);
+                if (target == source || (!p->len[target] && !empty_pile_takes(g, target, card))) continue;
                 moves_add(out, source, target, 1, ACT_MOVE);
             }
             continue;
@@ -308,9 +315,8 @@ static void card_moves(Pos *p, int source, const Group *group, int64_t base, Mov
             if (target == source) continue;
             if (p->len[target]) {
                 if (!(t->taken[i] >> card & 1)) continue;
-            } else {
-                int suit = g->pile_suit[target];
-                if (!onto_empty || t->closed || (suit >= 0 && suit != SUIT[card])) continue;
+            } else if (!onto_empty || t->closed || !empty_pile_takes(g, target, card)) {
+                continue;
             }
             moves_add(out, source, target, 1, ACT_MOVE);
         }
@@ -975,6 +981,8 @@ static void automatic_changes(Pos *p, Move m) {
             }
         }
     }
+    int other = m.action == ACT_MOVE ? g->turns_up[m.target] : -1;
+    if (other >= 0 && p->len[other] && p->down[other] >= p->len[other]) set_down(p, other, p->len[other] - 1);
     for (int i = 0; i < g->nturn_up; i++) {
         int pile = g->turn_up[i];
         if (p->len[pile] && p->down[pile] >= p->len[pile] && !(g->has_covered && pos_covered(p, pile)))

@@ -304,6 +304,7 @@ static int foundation_takes(const Game *g, const Pos *p, int pile, int card) {
     int n = p->len[pile];
     if (group->max_cards >= 0 && n >= group->max_cards) return 0;
     if (n) return group->fits[TOP(p, pile) * 52 + card];
+    if (g->pile_rank[pile] && g->pile_rank[pile] != RANK[card]) return 0;
     return accepts_on_empty(group, card, g->var_base >= 0 ? p->vars[g->var_base] : NONE_VALUE);
 }
 

@@ -38,7 +38,8 @@ def interchangeable(game: Game, group: Group) -> bool:
 
     Only where every plugin of the game sees only the rule data (a plugin could
     tell piles apart by their place): then a group of several piles is
-    interchangeable unless its piles take different suits, it is drawn as a
+    interchangeable unless its piles take different suits or ranks, are paired
+    by number with another group's (``turns_up``), it is drawn as a
     grid (where a pile's place is part of the rules), its piles are gathered up
     in their order and dealt again (a gather of the piles in another order deals
     other piles), or a stock deals onto its piles in their order (the next card
@@ -78,8 +79,14 @@ def _symmetric(game: Game, group: Group) -> bool:
     """Whether the rule data treats the piles of ``group`` alike (all but the order a stock deals onto them)."""
     if not game.hooks.see_only_rule_data or group in game.gatherers:
         return False
-    suits = group.spec.suits
-    return len(group.piles) > 1 and not group.spec.columns and not (suits and len(set(suits)) > 1)
+    suits, ranks = group.spec.suits, group.spec.ranks
+    return len(group.piles) > 1 and not group.spec.columns and not (suits and len(set(suits)) > 1) and not (
+        ranks and len(set(ranks)) > 1) and not _paired(game, group)
+
+
+def _paired(game: Game, group: Group) -> bool:
+    """Whether the piles of ``group`` are paired by number with those of another group (``turns_up``)."""
+    return bool(group.spec.turns_up) or any(other.spec.turns_up == group.name for other in game.groups.values())
 
 
 def _dealers(game: Game, group: Group) -> tuple[int, ...]:

@@ -133,7 +133,7 @@ class ForcedMoves:
             return False
         if cards:
             return group.fits(cards[-1], card)
-        return group.accepts_on_empty(card, state.base_rank)
+        return group.accepts_on_empty(card, state.base_rank) and game.empty_pile_takes(pile, card)
 
 
 def _data_only(game: Game, settled: SettledCards) -> bool:
