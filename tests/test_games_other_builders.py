@@ -11,7 +11,7 @@ from framework.cards import card_text
 from framework.testing import legal_texts, position
 
 GAMES = [
-    "bakers-dozen", "bisley", "brigade", "bristol", "ceiling-fan", "fan", "flower-garden", "grandfathers-clock", "gypsy",
+    "bakers-dozen", "bisley", "brigade", "bristol", "ceiling-fan", "dial", "fan", "flower-garden", "grandfathers-clock", "gypsy",
     "good-measure", "irmgard", "king-albert", "milligan-cell", "milligan-harp", "miss-milligan", "imperial-guards",
     "portuguese-solitaire",
     "queen-victoria", "raglan",
@@ -305,3 +305,24 @@ def test_bristol_deals_a_card_onto_each_reserve_and_plays_their_top_cards():
     state.push(state.parse_move("d"))
     assert [card_text(state.piles[game.pile_index(name)][-1]) for name in ("r1", "r2", "r3")] == ["QS", "7H", "3D"]
     assert card_text(state.piles[game.pile_index("s")][-1]) == "2C"
+
+
+def test_dial_takes_each_rank_on_its_own_pile_in_alternating_colours():
+    state = build("dial", {"f5": "5H", "f7": "7S 7H", "f13": "KC KD KS KH", "w": "5C", "s": "2D"})
+    # the 5 of clubs on the red 5; not 'w f1' .. 'w f13' (each empty pile takes only its rank)
+    assert legal_texts(state) == {"w f5", "d"}
+    for waste, legal in (("7D", {"d"}), ("7C", {"w f7", "d"}), ("3S", {"w f3", "d"}), ("KS", {"w f13", "d"})):
+        # a red 7 does not go on the red 7; a 3 goes only to the empty 3 pile
+        assert legal_texts(build("dial", {"f7": "7S 7H", "f13": "KC KD KH", "w": waste, "s": "2D"})) == legal
+    with pytest.raises(framework.IllegalMoveError, match="the 4th foundation takes only a 4 when empty"):
+        build("dial", {"w": "3S", "s": "2D"}).parse_move("w f4")
+
+
+def test_dial_turns_the_waste_over_once():
+    state = build("dial", {"w": "3S 4D", "s": ""})
+    assert legal_texts(state) == {"w f4", "redeal"}
+    state.push(state.parse_move("redeal"))
+    state.push(state.parse_move("d"))
+    state.push(state.parse_move("d"))
+    assert legal_texts(state) == {"w f4"}  # 3S lies under 4D again; no second turn of the waste
+
