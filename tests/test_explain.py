@@ -54,6 +54,9 @@ REFUSALS = [
     ("blockade", {**GRID, "s": "5D"}, {"grid_rows": 3}, "release g11", "a card is set aside only once the stock is empty"),
     ("blockade", {**GRID, "r": "5D"}, {"grid_rows": 3, "release_used": True, "released_cell": "g5"}, "release g11",
      "the one release of the game is used"),
+    # a rank for each pile (Dial, Clock), and Clock's face-down hours
+    ("dial", {"w": "3S", "s": "2D"}, {}, "w f4", "the 4th foundation takes only a 4 when empty"),
+    ("clock", {"c13": "7D | 5S", "c5": "4S |"}, {}, "c5 f4", "the cards of the 5th clock pile lie face down"),
     # pairs: the kernel's (Pyramid, Elevens) and a grid plugin's (Monte Carlo)
     ("pyramid", {"p1": "KS", "p2": "8C", "p3": "5C"}, {}, "p1 d", "K♠ is not free to move: it is under 2 cards"),
     ("pyramid", {"p27": "5C", "p28": "7D"}, {}, "p27 p28",

@@ -11,7 +11,7 @@ from framework.cards import card_text
 from framework.testing import legal_texts, position
 
 GAMES = [
-    "bakers-dozen", "bisley", "brigade", "bristol", "ceiling-fan", "dial", "fan", "flower-garden", "grandfathers-clock", "gypsy",
+    "bakers-dozen", "bisley", "brigade", "bristol", "ceiling-fan", "clock", "dial", "fan", "flower-garden", "grandfathers-clock", "gypsy",
     "good-measure", "irmgard", "king-albert", "milligan-cell", "milligan-harp", "miss-milligan", "imperial-guards",
     "portuguese-solitaire",
     "queen-victoria", "raglan",
@@ -326,3 +326,40 @@ def test_dial_turns_the_waste_over_once():
     state.push(state.parse_move("d"))
     assert legal_texts(state) == {"w f4"}  # 3S lies under 4D again; no second turn of the waste
 
+
+def test_clock_plays_the_card_turned_up_to_its_hour_which_turns_up_that_hours_next_card():
+    state = build("clock", {"c13": "7D 3C | 5S", "c5": "9D 2C 4S |", "c4": "8C KH |", "f5": "5C"})
+    # the only face-up card is 5S, and a face-down card never moves
+    assert legal_texts(state) == {"c13 f5"}
+    state.push(state.parse_move("c13 f5"))  # the 5 goes to its hour and turns up the 5 pile's next card, 4S
+    assert cards_of(state, "f5") == "5C 5S" and state.face_down[state.game.pile_index("c5")] == 2
+    assert legal_texts(state) == {"c5 f4"}
+    with pytest.raises(framework.IllegalMoveError, match="the 3rd foundation takes only a 3 when empty"):
+        state.parse_move("c5 f3")
+    state.push(state.parse_move("c5 f4"))  # onto the empty 4 hour, which turns up KH
+    assert legal_texts(state) == {"c4 f13"}
+    state.push(state.parse_move("c4 f13"))  # a K turns up the K pile's next card
+    assert legal_texts(state) == {"c13 f3"}
+    for _ in range(3):
+        state.pop()
+    assert legal_texts(state) == {"c13 f5"} and state.face_down[state.game.pile_index("c5")] == 3
+
+
+def test_clock_deals_thirteen_piles_of_four_face_down_but_the_k_piles_top_card():
+    game = framework.load_game("clock")
+    state = game.deal(2)
+    clock = game.groups["clock"].piles
+    assert [len(state.piles[pile]) for pile in clock] == [4] * 13
+    assert [state.face_down[pile] for pile in clock] == [4] * 12 + [3]
+    assert {move.source for move in state.legal_moves()} == {clock[-1]}
+
+
+def test_clock_has_one_move_at_a_time_and_the_fourth_k_ends_the_game():
+    game = framework.load_game("clock")
+    for seed in range(1, 15):
+        state = game.deal(seed)
+        while moves := state.legal_moves():
+            assert len(moves) == 1  # the deal decides the game
+            state.push(moves[0])
+        dial_k = state.piles[game.pile_index("f13")]
+        assert state.is_won() == (sum(state.face_down) == 0) and len(dial_k) == 4, seed
