@@ -225,6 +225,9 @@ class Rules:
         groups = tuple(self.groups.values())
         #: Piles whose face-down top card is turned up at once.
         self.turn_up_piles: tuple[int, ...] = _piles(g for g in groups if g.spec.turn_up_top)
+        #: For each pile of a group whose layers are each of one suit (``layers_of_one_suit``), the group's piles.
+        self.suit_layers: dict[int, range] = {pile: group.piles for group in groups if group.spec.layers_of_one_suit
+                                              for pile in group.piles}
         #: For each pile a card laid on turns up a pile of another group (``turns_up``), that pile.
         self.turns_up: dict[int, int] = _turns_up(self.groups)
         #: (pile, piles it is refilled from, the first with a card first) for piles refilled at once when empty.

@@ -224,6 +224,7 @@ GROUP_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "suits": ("suits", _suit_indices),
     "ranks": ("ranks", lambda ranks: tuple(parse_rank(str(rank)) for rank in ranks)),
     "turns_up": ("turns_up", str),
+    "layers_of_one_suit": ("layers_of_one_suit", bool),
     "gather_and_deal": ("gather_and_deal", lambda gather: GatherRule(**_fields(gather, _GATHER_KEYS))),
     "covered_by": ("covered_by", lambda lists: tuple(tuple(number - 1 for number in piles) for piles in lists)),
 }

@@ -322,7 +322,7 @@ def _whole_pile_refusal(state: State, move: Move, broken: str) -> str | None:
 def _target_refusal(state: State, move: Move) -> str | None:
     """Why the target pile does not take these cards: its suit, what it takes when empty, its build rule, its size."""
     return _first(state, move, (_one_at_a_time_refusal, _suit_refusal, _rank_refusal, _set_suit_refusal,
-                                _onto_refusal))
+                                _layer_refusal, _onto_refusal))
 
 
 def _one_at_a_time_refusal(state: State, move: Move) -> str | None:
@@ -345,6 +345,17 @@ def _rank_refusal(state: State, move: Move) -> str | None:
     if rank and not state.piles[move.target] and RANK[state.piles[move.source][-move.count]] != rank:
         return f"{place(state.game, move.target)} takes only {rank_words(rank)} when empty"
     return None
+
+
+def _layer_refusal(state: State, move: Move) -> str | None:
+    if state.layer_takes(move):
+        return None
+    game, piles = state.game, state.piles
+    height = len(piles[move.target])
+    held = [piles[other][height] for other in game.suit_layers[move.target] if len(piles[other]) > height]
+    card = piles[move.source][-move.count]
+    return (f"{noun(game, game.pile_group[move.target]).many} lie in layers of one suit: {card_symbol(card)} would "
+            f"lie where the others hold {SUIT_SYMBOLS[SUIT[held[0]]] if held else 'another suit'}")
 
 
 def _set_suit_refusal(state: State, move: Move) -> str | None:

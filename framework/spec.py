@@ -198,6 +198,7 @@ class GroupSpec:
     suits: tuple[int, ...] | None = None  # the one suit (0..3) each pile takes
     ranks: tuple[int, ...] | None = None  # the one rank (1..13) each pile takes when empty
     turns_up: str | None = None  # the group whose pile of the same number a card laid here turns up
+    layers_of_one_suit: bool = False  # the cards at the same height of the group's piles are of one suit
     covered_by: tuple[tuple[int, ...], ...] | None = None  # for each pile, the piles (0-based) lying on it
     gather_and_deal: GatherRule | None = None
 

@@ -181,6 +181,8 @@ class State:
                         moves.append(Move(source, target, 1))
         if game.set_alike is not None:
             moves = [move for move in moves if self.set_takes(move)]
+        if game.suit_layers:
+            moves = [move for move in moves if self.layer_takes(move)]
         self._action_moves(moves)
         moves.extend(game.hooks.legal_moves(self))
         return game.hooks.allowed(self, moves)
@@ -193,6 +195,17 @@ class State:
             return True
         value = alike[self.piles[move.source][-move.count]]
         return all(alike[self.piles[pile][-1]] == value for pile in set_piles if self.piles[pile])
+
+    def layer_takes(self, move: Move) -> bool:
+        """Whether ``move``'s cards, where they go to a pile of a group whose layers are of one suit
+        (``layers_of_one_suit``), are each of the suit the group's other piles hold at the height it would lie at;
+        True for a move to another pile."""
+        group = self.game.suit_layers.get(move.target)
+        if group is None:
+            return True
+        piles, height = self.piles, len(self.piles[move.target])
+        return all(len(piles[other]) <= height + index or SUIT[piles[other][height + index]] == SUIT[card]
+                   for index, card in enumerate(piles[move.source][-move.count:]) for other in group)
 
     def _action_moves(self, moves: list[Move]) -> None:
         """Append the kernel's actions legal now: deals and redeals of the stocks, gathers, pairs."""

@@ -11,8 +11,8 @@ from framework.cards import card_text
 from framework.testing import legal_texts, position
 
 GAMES = [
-    "bakers-dozen", "bisley", "brigade", "bristol", "ceiling-fan", "clock", "dial", "fan", "flower-garden", "grandfathers-clock", "gypsy",
-    "good-measure", "irmgard", "king-albert", "milligan-cell", "milligan-harp", "miss-milligan", "imperial-guards",
+    "bakers-dozen", "bisley", "brigade", "bristol", "ceiling-fan", "clock", "dial", "fan", "flower-garden",
+    "german-clock", "grandfathers-clock", "gypsy", "good-measure", "irmgard", "king-albert", "milligan-cell", "milligan-harp", "miss-milligan", "imperial-guards",
     "portuguese-solitaire",
     "queen-victoria", "raglan",
     "relaxed-raglan", "scotch-patience", "shamrocks", "spanish-patience", "spanish-patience-ii", "vineyard", "windmill",
@@ -363,3 +363,15 @@ def test_clock_has_one_move_at_a_time_and_the_fourth_k_ends_the_game():
             state.push(moves[0])
         dial_k = state.piles[game.pile_index("f13")]
         assert state.is_won() == (sum(state.face_down) == 0) and len(dial_k) == 4, seed
+
+
+def test_german_clock_lays_its_cards_in_layers_of_one_suit():
+    hours = {"f1": "AH", "f2": "2H 2S", "f5": "5H", "s": "9D"}
+    # the first layer is of hearts, the second of spades (2S), the third of no suit yet; 5C breaks the layer, 2C the
+    # colours
+    for waste, legal in (("5C", {"d"}), ("5S", {"w f5", "d"}), ("AS", {"w f1", "d"}), ("7H", {"w f7", "d"}),
+                         ("7D", {"d"}), ("2D", {"w f2", "d"}), ("2C", {"d"})):
+        assert legal_texts(build("german-clock", {**hours, "w": waste})) == legal, waste
+    with pytest.raises(framework.IllegalMoveError, match="lie in layers of one suit: 7♦ would lie where the others "
+                                                         "hold ♥"):
+        build("german-clock", {**hours, "w": "7D"}).parse_move("w f7")

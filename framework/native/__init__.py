@@ -156,6 +156,9 @@ def kernel_tables(game: Game) -> dict[str, Any]:
         "pile_suit": list(game.pile_suit),
         "pile_rank": list(game.pile_rank),
         "turns_up": [game.turns_up.get(pile, -1) for pile in range(len(game.pile_names))],
+        "layer_first": [game.suit_layers[pile].start if pile in game.suit_layers else -1
+                        for pile in range(len(game.pile_names))],
+        "has_layers": int(bool(game.suit_layers)),
         "groups": [_group_tables(group) for group in game.groups.values()],
         "sources": list(game.source_piles),
         "foundations": list(game.foundation_piles),

@@ -89,6 +89,7 @@ typedef struct {
     int *pile_group, *pile_suit;
     int *pile_rank; /* the one rank (1..13) each pile takes when empty, or 0 (Rules.pile_rank) */
     int *turns_up;  /* the pile a card laid on each pile turns up, or -1 (Rules.turns_up) */
+    int *layer_first, has_layers; /* each pile's group's first pile where its layers are of one suit, or -1 */
     int nsources, *sources;
     int nfoundations, *foundations;
     uint8_t *is_foundation;

@@ -878,13 +878,28 @@ static int set_takes(const Pos *p, Move m) {
     return 1;
 }
 
-/* Drop the card moves of ``out`` that would break a set of one suit or rank (sets.same_suit, same_rank), keeping
- * the others' order. */
-static void keep_alike_sets(const Pos *p, MoveList *out) {
+/* Keep the moves of ``out`` that ``takes`` allows, in their order: set_takes (sets.same_suit, same_rank),
+ * layer_takes (layers_of_one_suit). */
+static void keep_moves(const Pos *p, MoveList *out, int (*takes)(const Pos *, Move)) {
     int kept = 0;
     for (int i = 0; i < out->n; i++)
-        if (set_takes(p, out->items[i])) out->items[kept++] = out->items[i];
+        if (takes(p, out->items[i])) out->items[kept++] = out->items[i];
     out->n = kept;
+}
+
+/* Whether move ``m``'s cards are each of the suit the other piles of the target's group hold at the height they
+ * would lie at, where the group's layers are of one suit (State.layer_takes). */
+static int layer_takes(const Pos *p, Move m) {
+    const Game *g = p->g;
+    int first = g->layer_first[m.target];
+    if (first < 0) return 1;
+    const Group *group = &g->groups[g->pile_group[m.target]];
+    const uint8_t *moved = PILE(p, m.source) + p->len[m.source] - m.count;
+    int height = p->len[m.target];
+    for (int i = 0; i < m.count; i++)
+        for (int other = first; other < first + group->count; other++)
+            if (p->len[other] > height + i && SUIT[PILE(p, other)[height + i]] != SUIT[moved[i]]) return 0;
+    return 1;
 }
 
 void pos_generate(Pos *p, MoveList *out) {
@@ -911,7 +926,8 @@ void pos_generate(Pos *p, MoveList *out) {
         if (most == 1) card_moves(p, source, group, base, out);
         else run_moves(p, source, group, most, base, out);
     }
-    if (g->set_alike) keep_alike_sets(p, out);
+    if (g->set_alike) keep_moves(p, out, set_takes);
+    if (g->has_layers) keep_moves(p, out, layer_takes);
     for (int i = 0; i < g->nstocks; i++) stock_moves(p, &g->groups[g->stocks[i]], out);
     for (int i = 0; i < g->ngatherers; i++) {
         const Group *group = &g->groups[g->gatherers[i]];

@@ -225,7 +225,8 @@ static int read_game(PyObject *tables, Game *g) {
     if (read_int(tables, "npiles", &g->npiles) || read_int(tables, "total", &g->total) ||
         read_int(tables, "decks", &g->decks) || read_ints(tables, "pile_group", &g->pile_group, NULL) ||
         read_ints(tables, "pile_suit", &g->pile_suit, NULL) || read_ints(tables, "pile_rank", &g->pile_rank, NULL) ||
-        read_ints(tables, "turns_up", &g->turns_up, NULL) || read_ints(tables, "sources", &g->sources, &g->nsources) ||
+        read_ints(tables, "turns_up", &g->turns_up, NULL) ||
+        read_ints(tables, "layer_first", &g->layer_first, NULL) || read_int(tables, "has_layers", &g->has_layers) || read_ints(tables, "sources", &g->sources, &g->nsources) ||
         read_ints(tables, "foundations", &g->foundations, &g->nfoundations) ||
         read_ints(tables, "stocks", &g->stocks, &g->nstocks) ||
         read_ints(tables, "gatherers", &g->gatherers, &g->ngatherers) ||
@@ -311,7 +312,7 @@ static void game_free_arrays(Game *g) {
     }
     if (g->pile_names)
         for (int i = 0; i < g->npiles; i++) free(g->pile_names[i]);
-    free(g->groups); free(g->pile_group); free(g->pile_suit); free(g->pile_rank); free(g->turns_up); free(g->sources); free(g->foundations);
+    free(g->groups); free(g->pile_group); free(g->pile_suit); free(g->pile_rank); free(g->turns_up); free(g->layer_first); free(g->sources); free(g->foundations);
     free(g->is_foundation); free(g->stocks); free(g->gatherers); free(g->turn_up); free(g->refill_pile);
     free(g->refill_start); free(g->refill_origins); free(g->refill_wait_start); free(g->refill_waits); free(g->table_piles); free(g->emptied); free(g->cover_start);
     free(g->cover); free(g->set_piles); free(g->pair_piles); free(g->cell_piles); free(g->var_kind);
