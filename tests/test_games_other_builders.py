@@ -13,7 +13,7 @@ from framework.testing import legal_texts, position
 GAMES = [
     "bakers-dozen", "bisley", "brigade", "bristol", "ceiling-fan", "clock", "dial", "fan", "flower-garden",
     "german-clock", "grandfathers-clock", "gypsy", "good-measure", "irmgard", "king-albert", "milligan-cell", "milligan-harp", "miss-milligan", "imperial-guards",
-    "portuguese-solitaire",
+    "portuguese-solitaire", "school",
     "queen-victoria", "raglan",
     "relaxed-raglan", "scotch-patience", "shamrocks", "spanish-patience", "spanish-patience-ii", "vineyard", "windmill",
 ]
@@ -375,3 +375,13 @@ def test_german_clock_lays_its_cards_in_layers_of_one_suit():
     with pytest.raises(framework.IllegalMoveError, match="lie in layers of one suit: 7♦ would lie where the others "
                                                          "hold ♥"):
         build("german-clock", {**hours, "w": "7D"}).parse_move("w f7")
+
+
+def test_school_builds_on_the_same_rank_and_a_foundation_card_may_come_back():
+    piles = {"f1": "AC 2C", "f3": "AH", "t1": "5D 3C", "t2": "9H 3S", "t3": "KD 9S", "t4": "2S"}
+    state = build("school", piles)
+    # 3 on 3 either way, whatever the suit; 9S finds no 9; 2S waits for AS; 2C may come back onto 2S; t5..t16 are
+    # empty and take nothing
+    assert legal_texts(state) == {"t1 f1", "t1 t2", "t2 t1", "f1 t4", "gather"}
+    state.push(state.parse_move("t1 t2"))
+    assert cards_of(state, "t2") == "9H 3S 3C" and legal_texts(state) == {"t2 f1", "f1 t4", "gather"}
