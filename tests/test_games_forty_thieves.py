@@ -7,7 +7,7 @@ turns the corner), so that the sets of legal moves stay small; the stock is empt
 from __future__ import annotations
 
 import pytest
-from helpers import cards_of
+from helpers import build, cards_of
 
 import framework
 from framework import State
@@ -15,7 +15,7 @@ from framework.testing import legal_texts, position
 
 GAMES = [
     "busy-aces", "corona", "courtyard", "deuces", "double-rail", "eighty-thieves", "emperor", "famous-fifty",
-    "forty-and-eight", "indian", "josephine", "limited", "lucas", "maria", "midshipman", "napoleons-exile",
+    "floradora", "forty-and-eight", "indian", "josephine", "limited", "lucas", "maria", "midshipman", "napoleons-exile",
     "napoleons-shoulder", "napoleons-square", "number-ten", "quadrangle", "rank-and-file", "red-and-black",
     "san-juan-hill", "sixty-thieves", "streets", "triple-line", "waning-moon",
 ]
@@ -263,3 +263,15 @@ def test_the_games_are_built_in_and_say_their_family_and_pysolfc_name():
     specs = [framework.load_spec(game_id) for game_id in GAMES]
     assert {spec.family for spec in specs} == {'forty thieves'}
     assert all(spec.pysolfc and spec.summary for spec in specs)
+
+
+def test_floradora_gives_the_kings_a_foundation_of_their_own_and_lets_foundation_cards_back():
+    piles = {"f1": "AC 2C", "f5": "AC", "k": "KS", "t1": "3C", "t2": "KH", "t3": "5D 4S", "t5": "9D", "t6": "9S",
+             "w": "KD", "s": "9H"}
+    state = build("floradora", piles)
+    # kings only on the kings' pile (KH and KD, on KS); 2C from its foundation onto the other clubs foundation or
+    # onto 3C; the A of the second foundation and the K of the kings' pile to the empty column only
+    assert legal_texts(state) == {"t1 f1", "t1 t3", "t1 t4", "t2 k", "t2 t4", "t3 t4", "t5 t4", "t6 t4", "w k", "w t4",
+                                  "f1 f5", "f1 t1", "f1 t4", "f5 t4", "k t4", "d"}
+    full = build("floradora", {"f1": "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC", "t1": "KC", "s": "9H"})
+    assert "t1 f1" not in legal_texts(full)  # a suit's foundation ends at the Q
