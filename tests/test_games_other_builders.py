@@ -11,11 +11,11 @@ from framework.cards import card_text
 from framework.testing import legal_texts, position
 
 GAMES = [
-    "bakers-dozen", "bisley", "brigade", "bristol", "ceiling-fan", "clock", "dial", "fan", "flower-garden",
-    "german-clock", "grandfathers-clock", "gypsy", "good-measure", "irmgard", "king-albert", "milligan-cell", "milligan-harp", "miss-milligan", "imperial-guards",
-    "portuguese-solitaire", "school",
-    "queen-victoria", "raglan",
-    "relaxed-raglan", "scotch-patience", "shamrocks", "spanish-patience", "spanish-patience-ii", "vineyard", "windmill",
+    "bakers-dozen", "big-bertha", "bisley", "brigade", "bristol", "ceiling-fan", "clock", "dial", "fan",
+    "flower-garden", "german-clock", "grandfathers-clock", "gypsy", "good-measure", "irmgard", "king-albert",
+    "milligan-cell", "milligan-harp", "miss-milligan", "imperial-guards", "portuguese-solitaire", "queen-victoria",
+    "raglan", "relaxed-raglan", "school", "scotch-patience", "shamrocks", "spanish-patience", "spanish-patience-ii",
+    "vineyard", "windmill",
 ]
 
 
@@ -385,3 +385,14 @@ def test_school_builds_on_the_same_rank_and_a_foundation_card_may_come_back():
     assert legal_texts(state) == {"t1 f1", "t1 t2", "t2 t1", "f1 t4", "gather"}
     state.push(state.parse_move("t1 t2"))
     assert cards_of(state, "t2") == "9H 3S 3C" and legal_texts(state) == {"t2 f1", "f1 t4", "gather"}
+
+
+def test_big_bertha_moves_whole_runs_and_gives_the_kings_a_foundation_of_their_own():
+    fillers = dict(zip(columns(4, 15), "QH QH QD QD JH JH JD JD 4H 4D 4H 4D".split()))
+    piles = {"f1": "AC 2C", "f5": "AC", "k": "KS", "t1": "9C 8H 7S", "t2": "TD", "t3": "KD", "r1": "3H", "r2": "8C"}
+    state = build("big-bertha", piles | fillers)
+    # the whole run onto TD at once; KD onto the kings; 2C onto the other clubs foundation; a reserve takes nothing
+    assert legal_texts(state) == {"t1 t2 3", "t3 k", "f1 f5"}
+    state.push(state.parse_move("t1 t2 3"))
+    assert cards_of(state, "t2") == "TD 9C 8H 7S"
+    assert {"k t1", "f1 t1", "f5 t1", "r1 t1", "r2 t1", "t2 t1 3"} <= legal_texts(state)
