@@ -13,8 +13,8 @@ from framework.testing import legal_texts, position
 GAMES = [
     "bakers-dozen", "big-bertha", "bisley", "brigade", "bristol", "ceiling-fan", "clock", "dial", "fan",
     "flower-garden", "german-clock", "grandfathers-clock", "gypsy", "good-measure", "irmgard", "king-albert",
-    "milligan-cell", "milligan-harp", "miss-milligan", "imperial-guards", "portuguese-solitaire", "queen-victoria",
-    "raglan", "relaxed-raglan", "school", "scotch-patience", "shamrocks", "spanish-patience", "spanish-patience-ii",
+    "milligan-cell", "milligan-harp", "miss-milligan", "imperial-guards", "portuguese-solitaire", "quads-plus",
+    "queen-victoria", "raglan", "relaxed-raglan", "school", "scotch-patience", "shamrocks", "spanish-patience", "spanish-patience-ii",
     "vineyard", "windmill",
 ]
 
@@ -396,3 +396,12 @@ def test_big_bertha_moves_whole_runs_and_gives_the_kings_a_foundation_of_their_o
     state.push(state.parse_move("t1 t2 3"))
     assert cards_of(state, "t2") == "TD 9C 8H 7S"
     assert {"k t1", "f1 t1", "f5 t1", "r1 t1", "r2 t1", "t2 t1 3"} <= legal_texts(state)
+
+
+def test_quads_plus_builds_runs_of_one_rank_up_to_four_cards():
+    fillers = dict(zip(columns(6, 13), "KD QD JD TD 8D 7D 6D 4D".split()))
+    piles = {"f1": "AC 2C", "t1": "5H 5D", "t2": "5S", "t3": "3C", "t4": "9D 7C 7H 7S", "t5": "2H"}
+    state = build("quads-plus", piles | fillers)
+    # the 5s move one or two at a time; the three 7s go onto 7D (four cards in all) but 7D not onto the full t4;
+    # 2C comes back from its foundation onto 2H
+    assert legal_texts(state) == {"t1 t2", "t1 t2 2", "t2 t1", "t3 f1", "f1 t5", "t4 t11", "t4 t11 2", "t4 t11 3"}
