@@ -14,8 +14,8 @@ GAMES = [
     "bakers-dozen", "big-bertha", "bisley", "brigade", "bristol", "ceiling-fan", "clock", "dial", "fan",
     "flower-garden", "german-clock", "grandfathers-clock", "gypsy", "good-measure", "irmgard", "king-albert",
     "milligan-cell", "milligan-harp", "miss-milligan", "imperial-guards", "portuguese-solitaire", "quads-plus",
-    "queen-victoria", "raglan", "relaxed-raglan", "school", "scotch-patience", "shamrocks", "spanish-patience", "spanish-patience-ii",
-    "vineyard", "windmill",
+    "queen-victoria", "raglan", "relaxed-raglan", "school", "scotch-patience", "shamrocks", "spanish-patience",
+    "spanish-patience-ii", "vineyard", "windmill",
 ]
 
 
