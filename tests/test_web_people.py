@@ -293,12 +293,12 @@ def test_the_clock_runs_from_the_first_move_and_counts_moves(opened):
     page = opened("laptop", clock=True, reduced_motion="reduce")  # no glide waits on the stopped time
     start(page, "steeplechase", 3)
     page.clock.pause_at(datetime.now() + timedelta(minutes=1))  # time moves only when the test says
-    expect(page.locator("#clock")).to_have_text("0:00")  # no move yet
+    expect(page.locator("#timer")).to_have_text("0:00")  # no move yet
     top(page, "t2").drag_to(pile(page, "t8"))
     moves_made(page, 1)
     expect(page.locator("#moves")).to_have_text("1 move")
     page.clock.run_for(65_000)
-    expect(page.locator("#clock")).to_have_text("1:05")
+    expect(page.locator("#timer")).to_have_text("1:05")
 
 
 def test_a_win_is_celebrated_and_counted_in_the_statistics(opened, tmp_path):

@@ -9,7 +9,7 @@ import {
   undo,
 } from "./game.js";
 import { wireHand } from "./hand.js";
-import { clock, forgetStatistics, giveUp, lastGame, statistics, underWay } from "./memory.js";
+import { forgetStatistics, giveUp, lastGame, statistics, timeText, underWay } from "./memory.js";
 import { land } from "./motion.js";
 import { $, element, openDialog, page, say } from "./page.js";
 import { openPicker, setGames, wirePicker } from "./picker.js";
@@ -55,7 +55,7 @@ function showStatistics() {
     heading.scope = "row";
     row.append(heading);
     const labels = [...$("stats-table").querySelectorAll("thead th")].slice(1).map((cell) => cell.textContent);
-    [one.played, one.won, rate, one.streak, one.bestStreak, one.bestSeconds === null ? "–" : clock(one.bestSeconds),
+    [one.played, one.won, rate, one.streak, one.bestStreak, one.bestSeconds === null ? "–" : timeText(one.bestSeconds),
       one.bestMoves ?? "–"].forEach((text, index) => {
       const cell = element("td", "", String(text));
       cell.dataset.label = labels[index];  // a narrow screen shows each figure with its name

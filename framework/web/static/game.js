@@ -2,8 +2,8 @@
 
 import { api, sessionPath } from "./api.js";
 import {
-  addSeconds, clock, clockRuns, count, isDraft, noteTurn, ownMoves, rememberGame, secondsPlayed, seen, statistics,
-  takeBackGiveUp,
+  addSeconds, clockRuns, count, isDraft, noteTurn, ownMoves, rememberGame, secondsPlayed, seen, statistics,
+  takeBackGiveUp, timeText,
 } from "./memory.js";
 import { glide, remember } from "./motion.js";
 import { $, cardName, element, openDialog, page, paragraphs, say } from "./page.js";
@@ -91,14 +91,14 @@ function movesWords(table) {
   return `${moves} move${moves === 1 ? "" : "s"}`;
 }
 
-// The clock of the game in play: it runs from the first move to the end, while the page is seen.
+// The timer of the game in play: it runs from the first move to the end, while the page is seen.
 export function tick(seconds) {
   const table = page.table;
   if (!table) return;
   if (seconds && clockRuns(table) && document.visibilityState === "visible") {
     addSeconds(table.session, seconds);
   }
-  $("clock").textContent = clock(secondsPlayed(table.session));
+  $("timer").textContent = timeText(secondsPlayed(table.session));
 }
 
 // The player's record at this game, in words (a draft's games are not counted).
@@ -112,7 +112,7 @@ function recordWords(table) {
 function showWin() {
   const table = page.table;
   $("won-text").textContent = `${page.game.name}, deal ${table.seed ?? "(no number)"}: won in ${movesWords(table)} `
-    + `and ${clock(secondsPlayed(table.session))}.${recordWords(table)}`;
+    + `and ${timeText(secondsPlayed(table.session))}.${recordWords(table)}`;
   celebrate().then(() => openDialog("won-dialog"));  // not waited for: a key or a press ends it at once
 }
 

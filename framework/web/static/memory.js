@@ -158,7 +158,7 @@ export function takeBackGiveUp(table) {
   keepPlay(table.session, record);
 }
 
-// Whether the clock of this game runs: from the player's first move to the end.
+// Whether the timer of this game runs: from the player's first move to the end.
 export function clockRuns(table) {
   const record = play(table.session);
   return Boolean(record?.counted && !table.result);
@@ -200,7 +200,7 @@ export function rememberGame(table, saved) {
   write(LAST, { session: table.session, game: table.game, saved: saved ?? (same ? last.saved : null) });
 }
 
-export function clock(seconds) {
+export function timeText(seconds) {
   const whole = Math.floor(seconds);
   const hours = Math.floor(whole / 3600);
   const minutes = String(Math.floor(whole / 60) % 60);
