@@ -12,14 +12,27 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .cards import COLOUR, RANK, SUIT, full_deck
-from .spec import FIRST_CARD_PLAYED, Accepts, BuildRule, Direction, GameSpec, GroupSpec, PairRule, Pick, Role, SuitRule
+from .spec import (
+    FIRST_CARD_PLAYED,
+    Accepts,
+    AllButRanks,
+    BuildRule,
+    Direction,
+    GameSpec,
+    GroupSpec,
+    PairRule,
+    Pick,
+    Role,
+    SuitRule,
+)
 
 # Rule words the inner loop compares, as plain names: a module global is found faster than an enum's member.
 _ANY, _NOTHING, _BASE_RANK, _BELOW_BASE = Accepts.ANY, Accepts.NOTHING, Accepts.BASE_RANK, Accepts.BELOW_BASE_RANK
 
-#: The rank differences (above minus below, mod 13) each direction allows, in steps.
-_RANK_STEPS = {Direction.UP: (1,), Direction.DOWN: (12,), Direction.EITHER: (1, 12), Direction.NONE: (),
-               Direction.ANY: tuple(range(13))}
+#: The rank differences (above minus below, in places of the rank order) each direction allows, in steps.
+_RANK_STEPS = {Direction.UP: (1,), Direction.DOWN: (-1,), Direction.EITHER: (1, -1), Direction.NONE: ()}
+#: The order of ranks a build rule follows unless it gives its own (``order``).
+_RANKS_IN_ORDER = tuple(range(1, 14))
 
 
 def _suits_match(rule: SuitRule, below: int, above: int) -> bool:
@@ -34,20 +47,34 @@ def _suits_match(rule: SuitRule, below: int, above: int) -> bool:
     return COLOUR[below] == COLOUR[above]  # SuitRule.SAME_COLOUR
 
 
+def _place_differences(rule: BuildRule, places: int) -> set[int]:
+    """The differences of place in the rank order (above minus below, modulo ``places``) that ``rule`` allows."""
+    if rule.direction is Direction.ANY:
+        return set(range(places))
+    return {step * rule.step % places for step in _RANK_STEPS[rule.direction]}
+
+
+def _ranks_fit(rule: BuildRule, place: dict[int, int], below: int, above: int) -> bool:
+    """Whether a card of rank ``above`` may lie on one of rank ``below`` by ``rule``'s ranks, ``place`` giving
+    each rank's place in its order."""
+    if below in rule.nothing_on or below not in place or above not in place:
+        return False
+    distance = place[above] - place[below]
+    if distance % len(place) not in _place_differences(rule, len(place)):
+        return False
+    # past the order's end to its start, or back, only in cyclic order
+    return rule.wrap or rule.direction is Direction.ANY or abs(distance) == rule.step
+
+
 def fits_table(rule: BuildRule) -> bytes:
     """For every pair of cards, 1 where ``above`` may be laid on ``below``: index ``below * 52 + above``."""
-    steps = {step * rule.step % 13 for step in _RANK_STEPS[rule.direction]}
+    place = {rank: index for index, rank in enumerate(rule.order or _RANKS_IN_ORDER)}
+    ranks = bytes(_ranks_fit(rule, place, below, above) for below in range(14) for above in range(14))
     table = bytearray(52 * 52)
     for below in range(52):
-        if RANK[below] in rule.nothing_on:
-            continue
         for above in range(52):
-            difference = (RANK[above] - RANK[below]) % 13
-            if difference not in steps or not _suits_match(rule.suit, below, above):
-                continue
-            if not rule.wrap and rule.direction is not Direction.ANY and abs(RANK[above] - RANK[below]) != rule.step:
-                continue  # past K to A, or A to K, only in cyclic order
-            table[below * 52 + above] = 1
+            if ranks[RANK[below] * 14 + RANK[above]] and _suits_match(rule.suit, below, above):
+                table[below * 52 + above] = 1
     return bytes(table)
 
 
@@ -193,6 +220,9 @@ class Rules:
         #: Every card of the game's pack, in pack order.
         self.pack: tuple[int, ...] = tuple(full_deck(spec.decks, spec.suits))
         self.total_cards = len(self.pack)
+        #: How many cards the foundations hold once the game is won by them: the pack, less the cards of the ranks
+        #: ``won_when: {all_on_foundations_but:}`` leaves off.
+        self.cards_to_win = _cards_to_win(spec, self.pack)
         #: The one suit each pile takes, or -1 where any suit goes.
         self.pile_suit: tuple[int, ...] = _pile_suits(self.pile_group)
         _mark_suited_targets(groups, self.pile_suit)
@@ -271,6 +301,12 @@ def _groups(spec: GameSpec) -> dict[str, Group]:
             group.stock_targets = groups[group.spec.deals_to].piles
             group.stock_target = group.stock_targets.start
     return groups
+
+
+def _cards_to_win(spec: GameSpec, pack: tuple[int, ...]) -> int:
+    """The cards of ``pack`` the foundations must hold for a win by them (``Rules.cards_to_win``)."""
+    left_off = spec.won_when.ranks if isinstance(spec.won_when, AllButRanks) else frozenset()
+    return sum(RANK[card] not in left_off for card in pack)
 
 
 def _pile_suits(pile_group: tuple[Group, ...]) -> tuple[int, ...]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .cards import RANK, SUIT, card_text, shuffled
@@ -189,16 +189,37 @@ def _dealt(step: DealStep, order: list[int], piles: int) -> list[list[int]]:
     """The cards deal ``step`` takes from ``order`` (the pack, its next card last) for each of its ``piles``, in the
     order they are dealt: row by row, or each pile's cards in turn."""
     counts = _counts(step, len(order), piles)
+    take = _taker(step.skip_ranks, order)
     dealt: list[list[int]] = [[] for _ in range(piles)]
     if step.by_rows:
         for row in range(max(counts)):
             for slot, count in enumerate(counts):
                 if row < count:
-                    dealt[slot].append(order.pop())
+                    dealt[slot].append(take())
     else:
         for slot, count in enumerate(counts):
-            dealt[slot] = [order.pop() for _ in range(count)]
+            dealt[slot] = [take() for _ in range(count)]
     return dealt
+
+
+def _taker(skipped: frozenset[int], order: list[int]) -> Callable[[], int]:
+    """What takes the next card of ``order`` (the pack, its next card last) for a step that skips the ranks
+    ``skipped``: a card of those ranks goes under the pack, below those put there before it, and the next comes."""
+    if not skipped:
+        return order.pop
+    under = 0
+
+    def take() -> int:
+        nonlocal under
+        for _ in range(len(order) - under):
+            card = order.pop()
+            if RANK[card] not in skipped:
+                return card
+            order.insert(under, card)
+            under += 1
+        return order.pop()  # only cards of the skipped ranks are left
+
+    return take
 
 
 def _low_ranks_first(low: frozenset[int], dealt: list[list[int]]) -> list[list[int]]:

@@ -24,6 +24,7 @@ from .spec import (
     UNLIMITED,
     UNLIMITED_WORD,
     Accepts,
+    AllButRanks,
     BuildRule,
     DealStep,
     Difficulty,
@@ -154,8 +155,14 @@ def _empty_rule(empty: dict[str, Any]) -> EmptyRule:
     return EmptyRule(**_fields(empty, _EMPTY_KEYS))
 
 
-def _won_when(value: str | dict[str, list[str]]) -> WonWhen | tuple[str, ...]:
+def _won_when(value: str | dict[str, list[Any]]) -> WonWhen | tuple[str, ...] | AllButRanks:
+    if isinstance(value, dict) and "all_on_foundations_but" in value:
+        return AllButRanks(_ranks(value["all_on_foundations_but"]))
     return tuple(value["empty"]) if isinstance(value, dict) else WonWhen(value)
+
+
+def _ranks(ranks: list[Any]) -> frozenset[int]:
+    return frozenset(parse_rank(str(rank)) for rank in ranks)
 
 
 def _group_names(value: str | list[str]) -> tuple[str, ...]:
@@ -178,7 +185,8 @@ def _fields(data: dict[str, Any], keys: dict[str, tuple[str, Callable[[Any], Any
 #: The keys of a build rule (``build``, ``run``).
 _BUILD_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "direction": ("direction", Direction), "suit": ("suit", SuitRule), "wrap": ("wrap", bool), "step": ("step", int),
-    "nothing_on": ("nothing_on", lambda ranks: frozenset(parse_rank(str(rank)) for rank in ranks)),
+    "nothing_on": ("nothing_on", _ranks),
+    "order": ("order", lambda ranks: tuple(parse_rank(str(rank)) for rank in ranks)),
 }
 #: The keys of ``gather_and_deal``.
 _GATHER_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
@@ -266,8 +274,9 @@ def _deal_step(step: dict[str, Any], group: GroupSpec) -> DealStep:
         return DealStep(step["to"], piles, None, base_cards=True)
     cards = None if step["cards"] == REST else _per_pile(step["cards"], targets)
     face_down = _per_pile(step.get("face_down", 0), targets)
-    at_bottom = frozenset(parse_rank(str(rank)) for rank in step.get("ranks_at_bottom", ()))
-    return DealStep(step["to"], piles, cards, face_down, step.get("by_rows", False), ranks_at_bottom=at_bottom,
+    return DealStep(step["to"], piles, cards, face_down, step.get("by_rows", False),
+                    ranks_at_bottom=_ranks(step.get("ranks_at_bottom", [])),
+                    skip_ranks=_ranks(step.get("skip_ranks", [])),
                     play_to_foundations=step.get("play_to_foundations", False))
 
 

@@ -132,10 +132,19 @@ class _Checks:
                          "give one suit per pile")
         self._covers(path, group)
         self._rows_of(path, group)
+        for key in ("build", "run"):
+            self._rank_order(path + (key,), group.get(key, {}))
         pick = group.get("pick")
         builds = group.get("build", {}).get("direction", Direction.NONE) != Direction.NONE
         if pick in (Pick.RUN, Pick.TOP_OR_WHOLE) and not builds and "run" not in group:  # 'run' says what a run is
             self.problem(path + ("pick",), f"'{pick}' follows the build rule, but this group does not build")
+
+    def _rank_order(self, path: Path, rule: dict[str, Any]) -> None:
+        """A build rule's own rank order (``order``) has room for its step."""
+        order, step = rule.get("order"), rule.get("step", 1)
+        if order is not None and step >= len(order):
+            self.problem(path + ("step",), f"a step of {step} in an order of {len(order)} ranks comes back to the "
+                         f"same rank: give a step below {len(order)}")
 
     def _rows_of(self, path: Path, group: dict[str, Any]) -> None:
         rows_of = group.get("rows_of")
@@ -168,7 +177,7 @@ class _Checks:
         pairs."""
         won_when = self.data.get("won_when")
         if isinstance(won_when, dict):
-            for index, name in enumerate(won_when["empty"]):
+            for index, name in enumerate(won_when.get("empty", ())):
                 self.known_group(("won_when", "empty", index), name)
         sets = self.data.get("sets")
         if sets is not None:
@@ -236,9 +245,11 @@ class _Checks:
 
     def _foundations_needed(self) -> None:
         """A game without foundations is won otherwise than with all cards on them, or by its plugin."""
-        if self.data.get("won_when", WonWhen.ALL_ON_FOUNDATIONS) == WonWhen.ALL_ON_FOUNDATIONS and (
-                not self._plugin_decides_the_win()):
-            self.problem(("won_when",), "the game is won with all cards on foundations, "
+        won_when = self.data.get("won_when", WonWhen.ALL_ON_FOUNDATIONS)
+        but = isinstance(won_when, dict) and "all_on_foundations_but" in won_when
+        if (but or won_when == WonWhen.ALL_ON_FOUNDATIONS) and not self._plugin_decides_the_win():
+            cards = "every card but those of the ranks listed" if but else "all cards"
+            self.problem(("won_when",), f"the game is won with {cards} on foundations, "
                          "but no group has role 'foundation'")
 
     def _plugin_decides_the_win(self) -> bool:

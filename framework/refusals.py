@@ -58,6 +58,9 @@ def build_words(rule: BuildRule) -> str:
         return "not at all"
     step = _NUMBER_WORDS[rule.step] if rule.step < len(_NUMBER_WORDS) else str(rule.step)
     words = f"{_DIRECTION_WORDS[rule.direction]} by {step} {suit}"
+    if rule.order:
+        return f"{words} in the order {' '.join(rank_symbol(rank) for rank in rule.order)}" + (
+            " and round again" if rule.wrap else "")
     return f"{words} ({_WRAP_WORDS[rule.direction]})" if rule.wrap else words
 
 

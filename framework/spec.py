@@ -131,6 +131,7 @@ class BuildRule:
     wrap: bool = False
     step: int = 1  # ranks between a card and the one below it
     nothing_on: frozenset[int] = frozenset()  # ranks on which nothing is built
+    order: tuple[int, ...] = ()  # the rank order built in, where not A..K; ranks left out take and go on nothing
 
     def __post_init__(self) -> None:
         _as_words(self, direction=Direction, suit=SuitRule)
@@ -221,6 +222,7 @@ class DealStep:
     card: int | None = None
     base_cards: bool = False  # every card of the base rank left in the pack, one to each pile
     ranks_at_bottom: frozenset[int] = frozenset()  # ranks put under the other cards dealt to their pile
+    skip_ranks: frozenset[int] = frozenset()  # ranks not dealt by this step: put under the pack, to be dealt last
     play_to_foundations: bool = False  # a card that fits a foundation as it is dealt goes there instead
 
 
@@ -261,6 +263,13 @@ class SetRule:
 
 
 @dataclass(frozen=True, slots=True)
+class AllButRanks:
+    """A win with every card on the foundations but those of ``ranks`` (``won_when: {all_on_foundations_but:}``)."""
+
+    ranks: frozenset[int]
+
+
+@dataclass(frozen=True, slots=True)
 class PySolFCName:
     """The game as PySolFC knows it: its name there and, where it has one, its game id."""
 
@@ -289,7 +298,8 @@ class GameSpec:
     deal: tuple[DealStep, ...]
     plugins: tuple[PluginUse, ...] = ()
     base_rank: int | str | None = None  # a rank 1..13, FIRST_FOUNDATION_CARD, FIRST_CARD_DEALT, FIRST_CARD_PLAYED
-    won_when: WonWhen | tuple[str, ...] = WonWhen.ALL_ON_FOUNDATIONS  # a tuple: won when those groups are empty
+    #: a tuple: won when those groups are empty; AllButRanks: with all cards but those ranks' on foundations
+    won_when: WonWhen | tuple[str, ...] | AllButRanks = WonWhen.ALL_ON_FOUNDATIONS
     pairs: PairRule | None = None
     sets: SetRule | None = None
     suits: tuple[int, ...] = (0, 1, 2, 3)  # the suits of each deck
@@ -303,7 +313,7 @@ class GameSpec:
     source: str = ""  # where the spec was read from, for messages
 
     def __post_init__(self) -> None:
-        if not isinstance(self.won_when, tuple):
+        if not isinstance(self.won_when, tuple | AllButRanks):
             _as_words(self, won_when=WonWhen)
         if self.difficulty is not None:
             _as_words(self, difficulty=Difficulty)

@@ -625,7 +625,7 @@ class State:
             return not any(piles[p] for p in self.game.emptied_piles)
         if self.game.spec.won_when == WonWhen.TABLE_EMPTY:
             return not any(piles[p] for p in self.game.table_piles)
-        return sum(len(piles[p]) for p in self.game.foundation_piles) == self.game.total_cards
+        return sum(len(piles[p]) for p in self.game.foundation_piles) == self.game.cards_to_win
 
     def outcome(self) -> Outcome | None:
         """How play has ended in this position (won, or no legal move left), or None while it goes on."""

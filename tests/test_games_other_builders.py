@@ -4,14 +4,14 @@ exactly the legal moves its rules allow, with the moves they forbid named in com
 from __future__ import annotations
 
 import pytest
-from helpers import build, cards_of
+from helpers import build, cards_of, each
 
 import framework
 from framework.cards import card_text
 from framework.testing import legal_texts, position
 
 GAMES = [
-    "bakers-dozen", "bisley", "brigade", "bristol", "ceiling-fan", "fan", "flower-garden", "grandfathers-clock", "gypsy",
+    "bakers-dozen", "bisley", "brigade", "bristol", "ceiling-fan", "doublets", "fan", "flower-garden", "grandfathers-clock", "gypsy",
     "good-measure", "irmgard", "king-albert", "milligan-cell", "milligan-harp", "miss-milligan", "imperial-guards",
     "portuguese-solitaire",
     "queen-victoria", "raglan",
@@ -303,3 +303,51 @@ def test_bristol_deals_a_card_onto_each_reserve_and_plays_their_top_cards():
     state.push(state.parse_move("d"))
     assert [card_text(state.piles[game.pile_index(name)][-1]) for name in ("r1", "r2", "r3")] == ["QS", "7H", "3D"]
     assert card_text(state.piles[game.pile_index("s")][-1]) == "2C"
+
+
+# --- Doublets: one foundation that doubles each rank ----------------------------------------------------------
+
+
+def test_doublets_builds_by_doubling_and_refills_a_reserve_from_the_waste_then_the_stock():
+    piles = {"f": "6D", "r1": "QS", "r2": "KH", "r3": "QC", "r4": "3D", "r5": "5S", "r6": "7H", "r7": "9C",
+             "w": "QD 2C", "s": "4H 8S"}
+    state = build("doublets", piles)
+    # a Q goes on the 6 (6 x 2 = 12); not 'r4 f' (7 comes after 10), nor 'r2 f' (a K is never laid), nor 'w f' (2C);
+    # no reserve takes a card while it holds one
+    assert legal_texts(state) == {"r1 f", "r3 f", "d"}
+    state.push(state.parse_move("r1 f"))
+    assert (cards_of(state, "r1"), cards_of(state, "w")) == ("2C", "QD")  # refilled at once from the waste
+    assert legal_texts(state) == {"d"}  # J comes after Q: none is free
+    state = build("doublets", piles | {"w": "", "f": "JD 7D"})
+    # after the 7 comes the A again, and the 8 (4 x 2) on the 4 ...
+    assert legal_texts(state) == {"d"}
+    state = build("doublets", piles | {"w": "", "r4": "AD"} | {"f": "10D 7D"})
+    assert legal_texts(state) == {"r4 f", "d"}
+    state.push(state.parse_move("r4 f"))
+    assert (cards_of(state, "r4"), cards_of(state, "s")) == ("8S", "4H")  # the waste empty: from the stock
+
+
+def test_doublets_is_won_with_every_card_but_the_kings_on_its_foundation():
+    game = framework.load_game("doublets")
+    order = "A 2 4 8 3 6 Q J 9 5 T 7".split()
+    laid = [rank + suit for suit in "CDHS" for rank in order][:-1]  # up to 10S: 7S is still to come
+    state = build("doublets", {"f": " ".join(laid), "r1": "7S", "r2": "KC", "r3": "KD", "r4": "KH", "r5": "KS"})
+    assert not state.is_won() and legal_texts(state) == {"r1 f"} | each("r1 r2 r3 r4 r5", "r6 r7")
+    state.push(state.parse_move("r1 f"))
+    assert state.is_won() and len(state.piles[game.pile_index("f")]) == 48
+
+
+def test_doublets_deals_no_king_to_the_reserves_or_the_foundation():
+    game = framework.load_game("doublets")
+    kings_put_under = 0
+    for seed in range(1, 40):
+        state = game.deal(seed)
+        dealt = [card for name in ("r1", "r2", "r3", "r4", "r5", "r6", "r7", "f") for card in
+                 state.piles[game.pile_index(name)]]
+        assert len(dealt) == 8 and all(framework.cards.RANK[card] != 13 for card in dealt), seed
+        stock = state.piles[game.pile_index("s")]
+        skipped = sum(framework.cards.RANK[card] == 13 for card in game.pack_order(seed)[:8])
+        # the kings met among the first cards lie at the bottom of the stock, to be turned last
+        assert all(framework.cards.RANK[card] == 13 for card in stock[:skipped]), seed
+        kings_put_under += skipped
+    assert kings_put_under > 0  # the deals tried meet kings to put under

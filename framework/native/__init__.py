@@ -150,6 +150,7 @@ def kernel_tables(game: Game) -> dict[str, Any]:
     return {
         "npiles": len(game.pile_names),
         "total": game.total_cards,
+        "cards_to_win": game.cards_to_win,
         "decks": game.spec.decks,
         "pile_names": list(game.pile_names),
         "pile_group": [group.index for group in game.pile_group],

@@ -85,6 +85,7 @@ typedef struct {
 
 typedef struct {
     int npiles, ngroups, total, decks;
+    int cards_to_win; /* the cards the foundations hold once won by them (Rules.cards_to_win) */
     Group *groups;
     int *pile_group, *pile_suit;
     int nsources, *sources;

@@ -854,7 +854,7 @@ int pos_is_won(const Pos *p) {
     }
     int on = 0;
     for (int i = 0; i < g->nfoundations; i++) on += p->len[g->foundations[i]];
-    return on == g->total;
+    return on == g->cards_to_win;
 }
 
 /* Whether move ``m`` lays a card of the suit or rank the set holds, where it goes to a set pile (State.set_takes). */

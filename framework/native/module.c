@@ -223,6 +223,7 @@ static int read_auto_play(PyObject *tables, Game *g) {
 static int read_game(PyObject *tables, Game *g) {
     int *flags, n;
     if (read_int(tables, "npiles", &g->npiles) || read_int(tables, "total", &g->total) ||
+        read_int(tables, "cards_to_win", &g->cards_to_win) ||
         read_int(tables, "decks", &g->decks) || read_ints(tables, "pile_group", &g->pile_group, NULL) ||
         read_ints(tables, "pile_suit", &g->pile_suit, NULL) || read_ints(tables, "sources", &g->sources, &g->nsources) ||
         read_ints(tables, "foundations", &g->foundations, &g->nfoundations) ||
