@@ -264,13 +264,17 @@ class Rules:
         #: What a set's cards must share, as the table of it by card (``SUIT`` for ``sets.same_suit``, ``RANK`` for
         #: ``sets.same_rank``); None where nothing.
         self.set_alike: tuple[int, ...] | None = _set_alike(spec)
+        #: (pile, pile its cards go to, the sum at which they go or 0, the ranks that go only one of each) for each
+        #: pile whose cards all leave at once when they add up (``clears_when``).
+        self.clearings: tuple[tuple[int, int, int, frozenset[int]], ...] = _clearings(self.groups)
         #: The game's pair rule, compiled, if it has one.
         self.pairing = Pairing(spec.pairs, self.groups) if spec.pairs else None
         #: Stock piles whose top card the rules may play (Pyramid's): the players show that card face up.
         self.open_stock_piles: frozenset[int] = _open_stock_piles(self.groups_of(Role.STOCK), self.pairing)
         #: Whether the first card laid on a foundation sets the base rank.
         self.base_rank_played = spec.base_rank == FIRST_CARD_PLAYED
-        self.has_automatic_changes = bool(self.turn_up_piles or self.refills or self.base_rank_played or self.set_piles)
+        self.has_automatic_changes = bool(self.turn_up_piles or self.refills or self.base_rank_played or self.set_piles
+                                          or self.clearings)
 
     def groups_of(self, role: Role) -> tuple[Group, ...]:
         """The groups with ``role``, in order."""
@@ -350,6 +354,12 @@ def _sets(spec: GameSpec, groups: dict[str, Group]) -> tuple[tuple[int, ...], in
     if not spec.sets:
         return (), -1
     return _piles(groups[name] for name in spec.sets.of), groups[spec.sets.to].piles.start
+
+
+def _clearings(groups: dict[str, Group]) -> tuple[tuple[int, int, int, frozenset[int]], ...]:
+    """The piles whose cards leave at once when they add up (``Rules.clearings``)."""
+    return tuple((pile, groups[rule.to].piles.start, rule.add_up_to or 0, rule.one_each_of)
+                 for group in groups.values() if (rule := group.spec.clears_when) for pile in group.piles)
 
 
 def _set_alike(spec: GameSpec) -> tuple[int, ...] | None:

@@ -132,12 +132,25 @@ class _Checks:
                          "give one suit per pile")
         self._covers(path, group)
         self._rows_of(path, group)
+        self._clears(path, group.get("clears_when"))
         for key in ("build", "run"):
             self._rank_order(path + (key,), group.get(key, {}))
         pick = group.get("pick")
         builds = group.get("build", {}).get("direction", Direction.NONE) != Direction.NONE
         if pick in (Pick.RUN, Pick.TOP_OR_WHOLE) and not builds and "run" not in group:  # 'run' says what a run is
             self.problem(path + ("pick",), f"'{pick}' follows the build rule, but this group does not build")
+
+    def _clears(self, path: Path, clears: dict[str, Any] | None) -> None:
+        """A pile that clears says when, and its cards go to a group of one pile."""
+        if clears is None:
+            return
+        if "ranks_add_up_to" not in clears and "or_one_each_of" not in clears:
+            self.problem(path + ("clears_when",), "'clears_when' needs 'ranks_add_up_to' or 'or_one_each_of' "
+                         "to say when the cards leave", key=True)
+        if self.known_group(path + ("clears_when", "to"), clears["to"]) and (
+                self.group_data[clears["to"]].get("piles", 1) != 1):
+            self.problem(path + ("clears_when", "to"), f"the cards go to one pile, but group {clears['to']!r} "
+                         "has several")
 
     def _rank_order(self, path: Path, rule: dict[str, Any]) -> None:
         """A build rule's own rank order (``order``) has room for its step."""

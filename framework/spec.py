@@ -161,6 +161,16 @@ class GatherRule:
     shuffle: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class ClearRule:
+    """A pile whose cards all leave at once to the one pile of group ``to``: when their ranks add up to
+    ``add_up_to``, or when they are one card of each rank of ``one_each_of`` (whose cards count in no sum)."""
+
+    to: str
+    add_up_to: int | None = None
+    one_each_of: frozenset[int] = frozenset()
+
+
 def default_pick(role: Role) -> Pick:
     """What may be picked from a pile of ``role`` when its group does not say."""
     return Pick.NOTHING if role in (Role.STOCK, Role.FOUNDATION) else Pick.TOP_CARD
@@ -198,6 +208,7 @@ class GroupSpec:
     suits: tuple[int, ...] | None = None  # the one suit (0..3) each pile takes
     covered_by: tuple[tuple[int, ...], ...] | None = None  # for each pile, the piles (0-based) lying on it
     gather_and_deal: GatherRule | None = None
+    clears_when: ClearRule | None = None
 
     def __post_init__(self) -> None:
         _as_words(self, role=Role, run_limit=RunLimit, pick=Pick)

@@ -73,6 +73,14 @@ def _with_empty(targets: list[int] | tuple[()], empty: list[int], card: int, pil
     return sorted([*targets, *(pile for pile in empty if pile_suit[pile] in (-1, SUIT[card]))])
 
 
+def _adds_up(ranks: list[int], total: int, one_each: frozenset[int]) -> bool:
+    """Whether cards of ``ranks`` leave by a ``clears_when`` rule: one of each rank of ``one_each`` where one of them
+    is there, else ranks adding up to ``total`` (0: none do)."""
+    if one_each and not one_each.isdisjoint(ranks):
+        return len(ranks) == len(one_each) and set(ranks) == one_each
+    return sum(ranks) == total
+
+
 def _listed(undo: list[Change] | None, move: Move) -> list[Change]:
     """``undo``, the changes that undo ``move``, as a list to add to: a card move's (None) is its cards moved
     back."""
@@ -524,6 +532,8 @@ class State:
             self._choose_base_rank(move, changes)
         if game.set_piles:
             self._set_leaves(changes)
+        if game.clearings:
+            self._clear(changes)
         if game.refills:
             self._refill(changes)
         if game.turn_up_piles:
@@ -540,6 +550,13 @@ class State:
         set_piles = self.game.set_piles
         if all(self.piles[pile] for pile in set_piles):
             changes += [self._apply(Transfer(pile, self.game.set_discard, 1)) for pile in set_piles]
+
+    def _clear(self, changes: list[Change]) -> None:
+        """Each pile whose cards add up (``clears_when``) emptied onto the pile they go to: those changes, made."""
+        for pile, discard, total, one_each in self.game.clearings:
+            cards = self.piles[pile]
+            if cards and _adds_up([RANK[card] for card in cards], total, one_each):
+                changes.append(self._apply(Transfer(pile, discard, len(cards))))
 
     def _refill(self, changes: list[Change]) -> None:
         """Each empty pile refilled at once from the first of its origins with a face-up card, unless a pile it

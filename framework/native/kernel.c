@@ -953,6 +953,24 @@ static int refill_waits(const Pos *p, int r) {
     return 0;
 }
 
+/* Whether the cards of pile ``pile`` leave by clearing ``c`` (State._clear, _adds_up): one card of each rank of its
+ * mask where one of them is there, else ranks adding up to its total. */
+static int adds_up(const Pos *p, int c, int pile) {
+    const Game *g = p->g;
+    int mask = g->clear_ranks[c], seen = 0, sum = 0, each = 0, n = p->len[pile];
+    for (int i = 0; i < n; i++) {
+        int rank = RANK[PILE(p, pile)[i]];
+        sum += rank;
+        if (mask >> rank & 1) {
+            each = 1;
+            if (seen >> rank & 1) return 0;
+            seen |= 1 << rank;
+        }
+    }
+    if (each) return seen == mask && n == __builtin_popcount((unsigned)mask);
+    return sum == g->clear_total[c];
+}
+
 static void automatic_changes(Pos *p, Move m) {
     const Game *g = p->g;
     if (g->base_rank_played && p->vars[g->var_base] == NONE_VALUE && m.action == ACT_MOVE &&
@@ -963,6 +981,10 @@ static void automatic_changes(Pos *p, Move m) {
         for (int i = 0; i < g->nset; i++) all &= p->len[g->set_piles[i]] > 0;
         if (all)
             for (int i = 0; i < g->nset; i++) transfer(p, g->set_piles[i], g->set_discard, 1, 0);
+    }
+    for (int c = 0; c < g->nclears; c++) {
+        int pile = g->clear_pile[c];
+        if (p->len[pile] && adds_up(p, c, pile)) transfer(p, pile, g->clear_to[c], p->len[pile], 0);
     }
     for (int r = 0; r < g->nrefills; r++) {
         int pile = g->refill_pile[r];
