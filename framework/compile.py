@@ -267,6 +267,11 @@ class Rules:
         #: (pile, pile its cards go to, the sum at which they go or 0, the ranks that go only one of each) for each
         #: pile whose cards all leave at once when they add up (``clears_when``).
         self.clearings: tuple[tuple[int, int, int, frozenset[int]], ...] = _clearings(self.groups)
+        #: For each pile, the pile whose card closes it (``last_card_from``), or -1; the piles that close one.
+        self.closed_by: tuple[int, ...] = _closed_by(self.groups, len(self.pile_group))
+        self.closers: frozenset[int] = frozenset(pile for pile in self.closed_by if pile >= 0)
+        #: For each closed pile, the rank steps (mod 13) from its closing card's rank to the rank it starts from.
+        self.closing_shift: tuple[int, ...] = tuple(_closing_shift(group) for group in self.pile_group)
         #: The game's pair rule, compiled, if it has one.
         self.pairing = Pairing(spec.pairs, self.groups) if spec.pairs else None
         #: Stock piles whose top card the rules may play (Pyramid's): the players show that card face up.
@@ -354,6 +359,26 @@ def _sets(spec: GameSpec, groups: dict[str, Group]) -> tuple[tuple[int, ...], in
     if not spec.sets:
         return (), -1
     return _piles(groups[name] for name in spec.sets.of), groups[spec.sets.to].piles.start
+
+
+def _closed_by(groups: dict[str, Group], piles: int) -> tuple[int, ...]:
+    """The pile whose card closes each pile (``Rules.closed_by``), or -1."""
+    closed = [-1] * piles
+    for group in groups.values():
+        if group.spec.last_card_from:
+            for pile, closer in zip(group.piles, groups[group.spec.last_card_from].piles):
+                closed[pile] = closer
+    return tuple(closed)
+
+
+def _closing_shift(group: Group) -> int:
+    """How many ranks (mod 13) above its closing card a pile of ``group`` starts: its build, run back from the last
+    of its ``max_cards`` cards to the first."""
+    if not group.spec.last_card_from:
+        return 0
+    rule = group.spec.build
+    direction = -1 if rule.direction is Direction.UP else 1
+    return direction * ((group.max_cards or 1) - 1) * rule.step % 13
 
 
 def _clearings(groups: dict[str, Group]) -> tuple[tuple[int, int, int, frozenset[int]], ...]:

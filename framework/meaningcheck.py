@@ -133,6 +133,7 @@ class _Checks:
         self._covers(path, group)
         self._rows_of(path, group)
         self._clears(path, group.get("clears_when"))
+        self._closed(path, group)
         for key in ("build", "run"):
             self._rank_order(path + (key,), group.get(key, {}))
         pick = group.get("pick")
@@ -151,6 +152,19 @@ class _Checks:
                 self.group_data[clears["to"]].get("piles", 1) != 1):
             self.problem(path + ("clears_when", "to"), f"the cards go to one pile, but group {clears['to']!r} "
                          "has several")
+
+    def _closed(self, path: Path, group: dict[str, Any]) -> None:
+        """A group closed by another's cards (``last_card_from``) builds one way, has a size, and as many piles."""
+        closer = group.get("last_card_from")
+        if closer is None or not self.known_group(path + ("last_card_from",), closer):
+            return
+        build = group.get("build", {})
+        if "max_cards" not in group or build.get("direction") not in (Direction.UP, Direction.DOWN) or "order" in build:
+            self.problem(path + ("last_card_from",), "'last_card_from' closes a pile that builds up or down in "
+                         "rank order to 'max_cards' cards: give those", key=True)
+        if self.group_data[closer].get("piles", 1) != group.get("piles", 1):
+            self.problem(path + ("last_card_from",), f"group {closer!r} has {self.group_data[closer].get('piles', 1)} "
+                         f"piles, but this group {group.get('piles', 1)}: one pile closes each")
 
     def _rank_order(self, path: Path, rule: dict[str, Any]) -> None:
         """A build rule's own rank order (``order``) has room for its step."""

@@ -209,6 +209,7 @@ class GroupSpec:
     covered_by: tuple[tuple[int, ...], ...] | None = None  # for each pile, the piles (0-based) lying on it
     gather_and_deal: GatherRule | None = None
     clears_when: ClearRule | None = None
+    last_card_from: str | None = None  # the group whose pile of the same number holds each pile's last card
 
     def __post_init__(self) -> None:
         _as_words(self, role=Role, run_limit=RunLimit, pick=Pick)

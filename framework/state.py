@@ -189,6 +189,8 @@ class State:
                         moves.append(Move(source, target, 1))
         if game.set_alike is not None:
             moves = [move for move in moves if self.set_takes(move)]
+        if game.closers:
+            moves = [move for move in moves if self.closing_takes(move)]
         self._action_moves(moves)
         moves.extend(game.hooks.legal_moves(self))
         return game.hooks.allowed(self, moves)
@@ -201,6 +203,26 @@ class State:
             return True
         value = alike[self.piles[move.source][-move.count]]
         return all(alike[self.piles[pile][-1]] == value for pile in set_piles if self.piles[pile])
+
+    def closing_takes(self, move: Move) -> bool:
+        """Whether the card move ``move`` keeps the rule of a pile closed by another's card (``last_card_from``):
+        the closing card goes onto its own pile as its last card, no other card does, and an empty pile takes the
+        rank its closing card starts it from. True for a move onto a pile no card closes."""
+        game = self.game
+        closer = game.closed_by[move.target]
+        if closer < 0:
+            return True
+        cards = self.piles[move.target]
+        last = len(cards) + 1 == game.pile_group[move.target].max_cards
+        if move.source in game.closers:
+            return move.source == closer and last
+        if last:
+            return False
+        if cards:
+            return True
+        closing = self.piles[closer]
+        return bool(closing) and RANK[self.piles[move.source][-move.count]] == (
+            RANK[closing[-1]] - 1 + game.closing_shift[move.target]) % 13 + 1
 
     def _action_moves(self, moves: list[Move]) -> None:
         """Append the kernel's actions legal now: deals and redeals of the stocks, gathers, pairs."""

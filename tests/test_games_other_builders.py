@@ -12,7 +12,7 @@ from framework.testing import legal_texts, position
 
 GAMES = [
     "bakers-dozen", "bisley", "brigade", "bristol", "ceiling-fan", "doublets", "fan", "flower-garden", "grandfathers-clock", "gypsy",
-    "good-measure", "irmgard", "king-albert", "milligan-cell", "milligan-harp", "miss-milligan", "imperial-guards",
+    "good-measure", "interregnum", "irmgard", "king-albert", "milligan-cell", "milligan-harp", "miss-milligan", "imperial-guards",
     "portuguese-solitaire",
     "queen-victoria", "raglan",
     "relaxed-raglan", "scotch-patience", "shamrocks", "spanish-patience", "spanish-patience-ii", "vineyard", "windmill",
@@ -351,3 +351,31 @@ def test_doublets_deals_no_king_to_the_reserves_or_the_foundation():
         assert all(framework.cards.RANK[card] == 13 for card in stock[:skipped]), seed
         kings_put_under += skipped
     assert kings_put_under > 0  # the deals tried meet kings to put under
+
+
+# --- Interregnum: foundations closed by the reserve card above each -------------------------------------------
+
+
+def test_interregnum_foundation_starts_above_its_reserve_card_which_alone_ends_it():
+    game = framework.load_game("interregnum")
+    state = build("interregnum", {"r1": "6C", "r2": "KD", "f1": "7H 8H 9H TH JH QH KH AH 2H 3H 4H 5H", "t1": "6S",
+                                  "t2": "AS", "t3": "2D", "s": "2C 3C"})
+    # f1 holds twelve cards: its last, a 6, comes from r1 alone (not 't1 f1'); f2 starts from A, above r2's K, and
+    # takes its first card from a column (not 't3 f2', not 'r2 f2'); f3..f8 have no reserve card to start from
+    assert legal_texts(state) == {"r1 f1", "t2 f2", "d"}
+    for text, reason in (("t1 f1", "the last card of f1 comes only from r1"),
+                         ("t3 f2", "f2 starts from A, as the card on r2 sets"),
+                         ("t3 f5", "f5 starts from the rank its closing card on r5 sets, and none lies there")):
+        with pytest.raises(framework.IllegalMoveError, match=f"^'{text}' is not legal now: {reason}$"):
+            state.parse_move(text)
+    state.push(state.parse_move("r1 f1"))
+    assert len(state.piles[game.pile_index("f1")]) == 13 and cards_of(state, "r1") == ""
+    state.push(state.parse_move("d"))  # one card onto every column, empty ones too
+    assert [cards_of(state, f"t{pile}") for pile in range(1, 4)] == ["6S 3C", "AS 2C", "2D"]
+
+
+def test_interregnum_reserve_card_goes_only_onto_its_own_foundation_and_last():
+    state = build("interregnum", {"r1": "6C", "r2": "6D", "f1": "7H 8H", "f2": "7S 8S 9S TS JS QS KS AS 2S 3S 4S 5S",
+                                  "t1": "9C"})
+    # 6D ends f2; 6C may not (it closes f1, which is not yet full), nor may 6D go onto f1
+    assert legal_texts(state) == {"r2 f2", "t1 f1"}

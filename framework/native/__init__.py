@@ -175,6 +175,8 @@ def kernel_tables(game: Game) -> dict[str, Any]:
         "clear_to": [to for _, to, _, _ in game.clearings],
         "clear_totals": [total for _, _, total, _ in game.clearings],
         "clear_ranks": [sum(1 << rank for rank in ranks) for _, _, _, ranks in game.clearings],
+        "closed_by": list(game.closed_by),
+        "close_shift": list(game.closing_shift),
         **_pairing_tables(game.pairing),
         "base_rank_played": int(game.base_rank_played),
         "has_automatic": int(game.has_automatic_changes),

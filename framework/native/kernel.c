@@ -881,6 +881,28 @@ static void keep_alike_sets(const Pos *p, MoveList *out) {
     out->n = kept;
 }
 
+/* Whether card move ``m`` keeps the rule of a pile closed by another's card (State.closing_takes). */
+static int closing_takes(const Pos *p, Move m) {
+    const Game *g = p->g;
+    int closer = g->closed_by[m.target];
+    if (closer < 0) return 1;
+    int n = p->len[m.target], last = n + 1 == g->groups[g->pile_group[m.target]].max_cards;
+    if (g->is_closer[m.source]) return m.source == closer && last;
+    if (last) return 0;
+    if (n) return 1;
+    if (!p->len[closer]) return 0;
+    int first = (RANK[TOP(p, closer)] - 1 + g->close_shift[m.target]) % 13 + 1;
+    return RANK[PILE(p, m.source)[p->len[m.source] - m.count]] == first;
+}
+
+/* Drop the card moves of ``out`` that break a closed pile's rule (last_card_from), keeping the others' order. */
+static void keep_closings(const Pos *p, MoveList *out) {
+    int kept = 0;
+    for (int i = 0; i < out->n; i++)
+        if (closing_takes(p, out->items[i])) out->items[kept++] = out->items[i];
+    out->n = kept;
+}
+
 void pos_generate(Pos *p, MoveList *out) {
     const Game *g = p->g;
     p->generation++;
@@ -906,6 +928,7 @@ void pos_generate(Pos *p, MoveList *out) {
         else run_moves(p, source, group, most, base, out);
     }
     if (g->set_alike) keep_alike_sets(p, out);
+    if (g->has_closing) keep_closings(p, out);
     for (int i = 0; i < g->nstocks; i++) stock_moves(p, &g->groups[g->stocks[i]], out);
     for (int i = 0; i < g->ngatherers; i++) {
         const Group *group = &g->groups[g->gatherers[i]];
