@@ -9,7 +9,7 @@ import framework
 from framework.testing import legal_texts
 
 GAMES = ["pyramid", "relaxed-pyramid", "giza", "three-peaks", "thirteens", "nestor", "all-in-a-row", "elevens",
-         "relaxed-golf", "calculation", "betsy-ross", "neptune", "elevens-too", "fifteens", "suit-elevens", "tens", "fourteen",
+         "relaxed-golf", "calculation", "betsy-ross", "neptune", "elevens-too", "fifteens", "doublets-ii", "suit-elevens", "tens", "fourteen",
          "double-fourteen", "juvenile", "double-nestor", "vertical"]
 
 #: A pyramid of seven rows with only these piles filled; every other pile is empty.
@@ -359,3 +359,14 @@ def test_fifteens_reserve_clears_at_15_or_with_a_10_j_q_and_k_and_then_the_gaps_
     state = build("fifteens", {"t1": "9S", "r": "7C"})
     state.push(state.parse_move("t1 r"))  # past 15 and stuck for good
     assert cards_of(state, "r") == "7C 9S"
+
+
+def test_doublets_ii_pairs_one_rank_anywhere_turns_up_and_fills_from_the_stock():
+    fillers = dict(zip([f"t{pile}" for pile in range(5, 13)], ["KC", "QD", "JH", "TS", "8C", "7D", "6H", "4S"]))
+    state = build("doublets-ii", {"t1": "2C 3C | 5D", "t2": "4H | 5S", "t3": "9C", "t4": "9D", "s": "AS JS"} | fillers)
+    assert legal_texts(state) == {"t1 t2", "t3 t4"}  # two top cards of one rank, wherever they lie
+    state.push(state.parse_move("t1 t2"))
+    assert [cards_of(state, name) for name in ("t1", "t2", "d")] == ["2C 3C", "4H", "5D 5S"]
+    assert state.face_down[state.game.pile_index("t1")] == 1 and state.face_down[state.game.pile_index("t2")] == 0
+    state.push(state.parse_move("t3 t4"))
+    assert [cards_of(state, name) for name in ("t3", "t4", "s")] == ["JS", "AS", ""]  # filled from the stock
