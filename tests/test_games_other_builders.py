@@ -12,7 +12,7 @@ from framework.testing import legal_texts, position
 
 GAMES = [
     "bakers-dozen", "bisley", "brigade", "bristol", "ceiling-fan", "doublets", "fan", "flower-garden", "grandfathers-clock", "gypsy",
-    "good-measure", "interregnum", "irmgard", "king-albert", "milligan-cell", "milligan-harp", "miss-milligan", "imperial-guards",
+    "good-measure", "interregnum", "irmgard", "king-albert", "tam-o-shanter", "auld-lang-syne", "old-fashioned", "milligan-cell", "milligan-harp", "miss-milligan", "imperial-guards",
     "portuguese-solitaire",
     "queen-victoria", "raglan",
     "relaxed-raglan", "scotch-patience", "shamrocks", "spanish-patience", "spanish-patience-ii", "vineyard", "windmill",
@@ -379,3 +379,23 @@ def test_interregnum_reserve_card_goes_only_onto_its_own_foundation_and_last():
                                   "t1": "9C"})
     # 6D ends f2; 6C may not (it closes f1, which is not yet full), nor may 6D go onto f1
     assert legal_texts(state) == {"r2 f2", "t1 f1"}
+
+
+# --- Tam O'Shanter and Auld Lang Syne: columns that build nothing, fed by the stock -----------------------------
+
+
+def test_tam_o_shanter_plays_column_tops_up_in_any_suit_and_deals_onto_every_column():
+    state = build("tam-o-shanter", {"f1": "AC", "t1": "5C 2D", "t2": "AH", "t3": "3S", "s": "QC KC JD 9H"})
+    # 2D on the AC, AH onto an empty foundation; nothing onto a column, not even the empty t4
+    assert legal_texts(state) == {"t1 f1", "t2 f2", "t2 f3", "t2 f4", "d"}
+    state.push(state.parse_move("d"))
+    assert [cards_of(state, f"t{pile}") for pile in range(1, 5)] == ["5C 2D 9H", "AH JD", "3S KC", "QC"]
+
+
+@pytest.mark.parametrize(("game_id", "columns"), [("auld-lang-syne", 4), ("old-fashioned", 6)])
+def test_auld_lang_syne_deals_the_aces_to_the_foundations_first(game_id, columns):
+    game = framework.load_game(game_id)
+    state = game.deal(3)
+    assert [cards_of(state, f"f{pile}") for pile in range(1, 5)] == ["AC", "AS", "AH", "AD"]
+    assert [len(state.piles[pile]) for pile in game.groups["tableau"].piles] == [1] * columns
+    assert len(state.piles[game.pile_index("s")]) == 48 - columns
