@@ -255,6 +255,9 @@ class Rules:
         self.refills: tuple[tuple[int, tuple[int, ...]], ...] = _refills(self.groups)
         #: For each of ``refills``, in order, the piles that must all be empty for the refill to happen.
         self.refill_waits: tuple[tuple[int, ...], ...] = _refill_waits(self.groups)
+        #: For each of ``refills``, in order: (waste, its stock, cards per turn) where an empty waste it is filled from
+        #: is first dealt onto by its stock (``stock_turned_first``); else (-1, -1, 0).
+        self.refill_turns: tuple[tuple[int, int, int], ...] = _refill_turns(self.groups)
         #: The piles lying on each pile (by pile index), where a group says which cover which; else empty.
         self.covered_by: dict[int, tuple[int, ...]] = _covered_by(groups)
         #: Groups that may be gathered and dealt again.
@@ -340,6 +343,23 @@ def _refill_waits(groups: dict[str, Group]) -> tuple[tuple[int, ...], ...]:
     """For each pile of ``_refills``, in the same order, the piles of the groups its refill waits to be empty."""
     return tuple(_piles(groups[name] for name in group.spec.when_empty.filled_while_empty)
                  for group in groups.values() if group.spec.when_empty.filled_from for _ in group.piles)
+
+
+def _refill_turns(groups: dict[str, Group]) -> tuple[tuple[int, int, int], ...]:
+    """For each pile of ``_refills``, in the same order, the waste turned onto first, its stock and cards per turn."""
+    return tuple(_turned_first(groups, group) for group in groups.values() if group.spec.when_empty.filled_from
+                 for _ in group.piles)
+
+
+def _turned_first(groups: dict[str, Group], group: Group) -> tuple[int, int, int]:
+    """The first waste ``group`` is filled from that a stock deals to, that stock and its cards per turn, where the
+    group's ``stock_turned_first`` says so; else (-1, -1, 0)."""
+    rule = group.spec.when_empty
+    stocks = [stock for stock in groups.values() if stock.spec.deals_to in rule.filled_from]
+    if not rule.stock_turned_first or not stocks:
+        return -1, -1, 0
+    stock = min(stocks, key=lambda stock: rule.filled_from.index(stock.spec.deals_to or ""))
+    return stock.stock_target, stock.piles.start, stock.spec.cards_per_turn
 
 
 def _emptied_piles(spec: GameSpec, groups: dict[str, Group]) -> tuple[int, ...]:

@@ -212,6 +212,7 @@ _SET_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
 _EMPTY_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "accepts": ("accepts", _accepts), "from": ("sources", tuple), "filled_from": ("filled_from", _group_names),
     "filled_while_empty": ("filled_while_empty", tuple), "only_while_empty": ("only_while_empty", tuple),
+    "stock_turned_first": ("stock_turned_first", bool),
 }
 #: The keys of a group.
 GROUP_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {

@@ -104,9 +104,17 @@ class _Checks:
         for key in ("filled_while_empty", "only_while_empty"):
             for index, name in enumerate(empty.get(key, ())):
                 self.known_group(path + (key, index), name)
+        if empty.get("stock_turned_first") and not self._fed_by_stock(empty.get("filled_from", ())):
+            self.problem(path + ("stock_turned_first",), "'stock_turned_first' turns a stock onto a waste the pile "
+                         "is filled from: 'filled_from' names no group a stock deals to", key=True)
         if waits and "filled_from" not in empty:
             self.problem(path + ("filled_while_empty",), "'filled_while_empty' says when a refill happens: it "
                          "needs 'filled_from'", key=True)
+
+    def _fed_by_stock(self, filled_from: str | list[str]) -> bool:
+        """Whether one of the groups ``filled_from`` names is one a stock deals to."""
+        names = [filled_from] if isinstance(filled_from, str) else filled_from
+        return any(group.get("deals_to") in names for group in self.group_data.values())
 
     def _stock_keys(self, name: str, group: dict[str, Any]) -> None:
         path = ("groups", name)

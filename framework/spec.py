@@ -146,6 +146,7 @@ class EmptyRule:
     filled_from: tuple[str, ...] = ()  # refilled at once from the top card of the first of these groups with one
     filled_while_empty: tuple[str, ...] = ()  # refilled only while every pile of these groups is empty
     only_while_empty: tuple[str, ...] = ()  # an empty pile takes cards only while every pile of these is empty
+    stock_turned_first: bool = False  # an empty waste it is filled from is first dealt onto by its stock
 
     def __post_init__(self) -> None:
         if not isinstance(self.accepts, int | frozenset):

@@ -581,15 +581,23 @@ class State:
                 changes.append(self._apply(Transfer(pile, discard, len(cards))))
 
     def _refill(self, changes: list[Change]) -> None:
-        """Each empty pile refilled at once from the first of its origins with a face-up card, unless a pile it
-        waits for holds a card: those changes, made."""
+        """Each empty pile refilled at once from the first of its origins with a face-up card (its stock turned onto
+        an empty waste first, where the rule says), unless a pile it waits for holds a card: those changes, made."""
         piles = self.piles
-        for (pile, origins), waits in zip(self.game.refills, self.game.refill_waits):
+        game = self.game
+        for (pile, origins), waits, turn in zip(game.refills, game.refill_waits, game.refill_turns):
             if not piles[pile] and not any(piles[wait] for wait in waits):
+                self._turn_first(turn, changes)
                 origin = next((origin for origin in origins
                                if piles[origin] and self.face_down[origin] < len(piles[origin])), None)
                 if origin is not None:
                     changes.append(self._apply(Transfer(origin, pile, 1)))
+
+    def _turn_first(self, turn: tuple[int, int, int], changes: list[Change]) -> None:
+        """Where a refill turns the stock onto an empty waste first (``Rules.refill_turns``): that turn, made."""
+        waste, stock, per_turn = turn
+        if waste >= 0 and not self.piles[waste] and self.piles[stock]:
+            changes.append(self._apply(Transfer(stock, waste, min(per_turn, len(self.piles[stock])), turn=True)))
 
     def _turn_up(self, changes: list[Change]) -> None:
         """Each face-down top card of a pile that turns up its top, and not under cards of other piles, turned up:

@@ -164,6 +164,7 @@ def kernel_tables(game: Game) -> dict[str, Any]:
         "refill_piles": [pile for pile, _ in game.refills],
         "refill_origins": [list(origins) for _, origins in game.refills],
         "refill_waits": [list(waits) for waits in game.refill_waits],
+        "refill_turns": [number for turn in game.refill_turns for number in turn],
         "table_piles": list(game.table_piles),
         "emptied": list(game.emptied_piles),
         "won_when": 2 if game.emptied_piles else 1 if won_when == WonWhen.TABLE_EMPTY else 0,

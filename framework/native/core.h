@@ -94,6 +94,7 @@ typedef struct {
     int nstocks, *stocks, ngatherers, *gatherers, nturn_up, *turn_up;
     int nrefills, *refill_pile, *refill_start, *refill_origins;
     int *refill_wait_start, *refill_waits;  /* the piles each refill waits to be empty (Rules.refill_waits) */
+    int *refill_turns;                    /* (waste, stock, cards per turn) per refill (Rules.refill_turns) */
     int ntable, *table_piles, nemptied, *emptied, won_when;
     int has_covered, *cover_start, *cover;
     int nset, *set_piles, set_discard;

@@ -1012,6 +1012,11 @@ static void automatic_changes(Pos *p, Move m) {
     for (int r = 0; r < g->nrefills; r++) {
         int pile = g->refill_pile[r];
         if (p->len[pile] || refill_waits(p, r)) continue;
+        int waste = g->refill_turns[3 * r], stock = g->refill_turns[3 * r + 1];
+        if (waste >= 0 && !p->len[waste] && p->len[stock]) {
+            int turned = g->refill_turns[3 * r + 2] < p->len[stock] ? g->refill_turns[3 * r + 2] : p->len[stock];
+            transfer(p, stock, waste, turned, 1);
+        }
         for (int i = g->refill_start[r]; i < g->refill_start[r + 1]; i++) {
             int origin = g->refill_origins[i];
             if (p->len[origin] && p->down[origin] < p->len[origin]) {

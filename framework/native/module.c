@@ -233,6 +233,7 @@ static int read_game(PyObject *tables, Game *g) {
         read_ints(tables, "refill_piles", &g->refill_pile, &g->nrefills) ||
         read_lists(tables, "refill_origins", &g->refill_origins, &g->refill_start, NULL) ||
         read_lists(tables, "refill_waits", &g->refill_waits, &g->refill_wait_start, NULL) ||
+        read_ints(tables, "refill_turns", &g->refill_turns, NULL) ||
         read_ints(tables, "table_piles", &g->table_piles, &g->ntable) ||
         read_ints(tables, "emptied", &g->emptied, &g->nemptied) || read_int(tables, "won_when", &g->won_when) ||
         read_lists(tables, "covered_by", &g->cover, &g->cover_start, NULL) ||
@@ -323,7 +324,7 @@ static void game_free_arrays(Game *g) {
         for (int i = 0; i < g->npiles; i++) free(g->pile_names[i]);
     free(g->groups); free(g->pile_group); free(g->pile_suit); free(g->sources); free(g->foundations);
     free(g->is_foundation); free(g->stocks); free(g->gatherers); free(g->turn_up); free(g->refill_pile);
-    free(g->refill_start); free(g->refill_origins); free(g->refill_wait_start); free(g->refill_waits); free(g->table_piles); free(g->emptied); free(g->cover_start);
+    free(g->refill_start); free(g->refill_origins); free(g->refill_wait_start); free(g->refill_waits); free(g->refill_turns); free(g->table_piles); free(g->emptied); free(g->cover_start);
     free(g->cover); free(g->set_piles); free(g->clear_pile); free(g->clear_to); free(g->clear_total); free(g->clear_ranks); free(g->closed_by); free(g->close_shift); free(g->is_closer); free(g->pair_piles); free(g->cell_piles); free(g->var_kind);
     free(g->pile_names); free(g->plugins); free(g->is_sink); free(g->safe_target); free(g->always); free(g->later);
     free(g->later_dealer_start); free(g->later_dealers);
