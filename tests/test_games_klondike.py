@@ -20,6 +20,7 @@ GAMES = [
     "westcliff",
     "whitehead",
     "whitehorse",
+    "gold-mine",
     "easthaven",
     "double-klondike",
     "gargantua",
@@ -375,3 +376,19 @@ def test_whitehorse_refills_a_column_from_the_waste_turning_three_first_when_it_
     state = build("whitehorse", piles | {"t1": "KC QD", "s": "", "t2": "JS"})
     state.push(state.parse_move("t2 t1"))  # stock and waste empty: the column stays empty, and takes a king
     assert cards_of(state, "t2") == "" and "t3 t2" in legal_texts(state) and "t4 t2" not in legal_texts(state)
+
+
+def test_gold_mine_starts_with_empty_columns_that_take_any_card_and_turns_three_once():
+    state = framework.load_game("gold-mine").deal(1)
+    assert sum(map(len, state.piles)) == len(state.piles[state.game.pile_index("s")]) == 52
+    assert legal_texts(state) == {"d"}
+    state.push(state.parse_move("d"))
+    assert len(state.piles[state.game.pile_index("w")]) == 3
+    top = cards_of(state, "w").split()[-1]
+    assert legal_texts(state) == {"d"} | {f"w t{pile}" for pile in range(1, 8)} | (
+        {"w f1", "w f2", "w f3", "w f4"} if top.startswith("A") else set())
+    state = build("gold-mine", {"w": "9D", "t1": "TS", "s": ""})
+    # no redeal: with the stock out and the 9D played, nothing is left to turn
+    state.push(state.parse_move("w t1"))
+    assert legal_texts(state) == {f"t1 t{pile}" for pile in range(2, 8)} | {"t1 t2 2", "t1 t3 2", "t1 t4 2", "t1 t5 2",
+                                                                              "t1 t6 2", "t1 t7 2"}

@@ -12,7 +12,8 @@ from framework.testing import legal_texts, position
 
 GAMES = [
     "bakers-dozen", "bisley", "brigade", "bristol", "ceiling-fan", "doublets", "fan", "flower-garden", "grandfathers-clock", "gypsy",
-    "good-measure", "interregnum", "irmgard", "king-albert", "tam-o-shanter", "auld-lang-syne", "old-fashioned", "milligan-cell", "milligan-harp", "miss-milligan", "imperial-guards",
+    "good-measure", "interregnum", "irmgard", "king-albert", "tam-o-shanter", "auld-lang-syne", "old-fashioned",
+    "double-dot", "milligan-cell", "milligan-harp", "miss-milligan", "imperial-guards",
     "portuguese-solitaire",
     "queen-victoria", "raglan",
     "relaxed-raglan", "scotch-patience", "shamrocks", "spanish-patience", "spanish-patience-ii", "vineyard", "windmill",
@@ -399,3 +400,14 @@ def test_auld_lang_syne_deals_the_aces_to_the_foundations_first(game_id, columns
     assert [cards_of(state, f"f{pile}") for pile in range(1, 5)] == ["AC", "AS", "AH", "AD"]
     assert [len(state.piles[pile]) for pile in game.groups["tableau"].piles] == [1] * columns
     assert len(state.piles[game.pile_index("s")]) == 48 - columns
+
+
+def test_double_dot_builds_in_twos_round_the_corner_and_lets_foundation_cards_back():
+    state = build("double-dot", {"f1": "AC", "f2": "AS", "f3": "2H", "f4": "2D", "t1": "3C", "t2": "5D 3S", "t3": "KH",
+                                 "t4": "2S", "t5": "9C", "t6": "7H", "t7": "JD", "t8": "QS", "s": "4C 6C"})
+    # 3C and 3S go up on their aces; an ace comes back onto a 3; the run 5D 3S moves whole onto the 7; a K goes on a 2
+    # (round the corner); not 't8 ...' (no A to take the Q), nor 'f3 ...' (no 4 to take the 2H)
+    assert legal_texts(state) == {"t1 f1", "t2 f2", "f1 t1", "f1 t2", "f2 t1", "f2 t2", "t2 t6 2", "t3 t4", "t5 t7",
+                                  "t6 t5", "t7 t3", "d"}
+    dealt = framework.load_game("double-dot").deal(2)
+    assert [cards_of(dealt, f"f{pile}") for pile in range(1, 5)] == ["AC", "AS", "2H", "2D"]
