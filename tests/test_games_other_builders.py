@@ -13,7 +13,7 @@ from framework.testing import legal_texts, position
 GAMES = [
     "bakers-dozen", "bisley", "brigade", "bristol", "ceiling-fan", "doublets", "fan", "flower-garden", "grandfathers-clock", "gypsy",
     "good-measure", "interregnum", "irmgard", "king-albert", "tam-o-shanter", "auld-lang-syne", "old-fashioned",
-    "double-dot", "milligan-cell", "milligan-harp", "miss-milligan", "imperial-guards",
+    "double-dot", "lucky-thirteen", "lucky-piles", "colorado", "grandfather", "double-line", "milligan-cell", "milligan-harp", "miss-milligan", "imperial-guards",
     "portuguese-solitaire",
     "queen-victoria", "raglan",
     "relaxed-raglan", "scotch-patience", "shamrocks", "spanish-patience", "spanish-patience-ii", "vineyard", "windmill",
@@ -411,3 +411,46 @@ def test_double_dot_builds_in_twos_round_the_corner_and_lets_foundation_cards_ba
                                   "t6 t5", "t7 t3", "d"}
     dealt = framework.load_game("double-dot").deal(2)
     assert [cards_of(dealt, f"f{pile}") for pile in range(1, 5)] == ["AC", "AS", "2H", "2D"]
+
+
+LUCKY_FILLERS = {"t5": "9C", "t6": "9D", "t7": "9H", "t8": "9S", "t9": "JC", "t10": "JD", "t11": "JH", "t12": "JS",
+                 "t13": "QC"}
+
+
+def test_lucky_thirteen_builds_down_in_any_suit_and_never_fills_a_column():
+    state = build("lucky-thirteen", {"t1": "KC 5D", "t2": "6S", "t4": "2H", "f3": "AH"} | LUCKY_FILLERS)
+    # 5D on 6S, a J on the Q, the 2H up and the AH back onto it; the empty t3 takes nothing
+    assert legal_texts(state) == {"t1 t2", "t9 t13", "t10 t13", "t11 t13", "t12 t13", "t4 f3", "f3 t4"}
+
+
+def test_lucky_piles_builds_up_or_down_by_suit_and_fills_a_column_with_a_king():
+    state = build("lucky-piles", {"t1": "5D KC", "t2": "6S", "t4": "2H", "f3": "AH"} | LUCKY_FILLERS)
+    # JC, QC and KC on each other, KC into the empty t3; 5D is under the K, and the 6S takes no card of another suit
+    assert legal_texts(state) == {"t9 t13", "t13 t9", "t1 t13", "t13 t1", "t1 t3", "t4 f3", "f3 t4"}
+
+
+# --- Colorado, Grandfather, Double Line: twenty piles fed from the waste ---------------------------------------
+
+
+def test_colorado_piles_take_only_the_waste_card_which_must_be_played_before_the_next_turn():
+    foundations = {"u1": "AC", "u2": "AS", "u3": "AH", "u4": "AD", "d1": "KC", "d2": "KS", "d3": "KH", "d4": "KD"}
+    state = build("colorado", foundations | {"t1": "2C", "t2": "QS 2S", "t3": "9D", "w": "QH", "s": "5C 6C"})
+    # the waste's QH onto the KH or any pile; no pile card onto another pile; no turn while the waste holds a card
+    assert legal_texts(state) == {"t1 u1", "t2 u2", "w d3"} | {f"w t{pile}" for pile in range(1, 21)}
+    state.push(state.parse_move("w t3"))
+    assert legal_texts(state) == {"t1 u1", "t2 u2", "t3 d3", "d"}
+    dealt = framework.load_game("colorado").deal(4)
+    assert [cards_of(dealt, name) for name in foundations] == list(foundations.values())
+
+
+def test_grandfather_piles_hold_two_cards_and_an_emptied_pile_takes_the_waste_card_at_once():
+    piles = {"t1": "AC", "t2": "KS 2S", "t3": "9D", "w": "5H QH", "s": "5C 6C"}
+    pairs = [f"{rank}{suit}" for rank in "345678" for suit in "CDHS"] * 2
+    full = {f"t{pile}": f"{pairs[2 * pile]} {pairs[2 * pile + 1]}" for pile in range(4, 21)}
+    state = build("grandfather", piles | full)
+    # t2 is full (two cards); the empty foundations take an ace (up) or a king (down)
+    assert legal_texts(state) == {"t1 u1", "w t1", "w t3", "d"}
+    state.push(state.parse_move("t1 u1"))
+    assert (cards_of(state, "t1"), cards_of(state, "w")) == ("QH", "5H")
+    assert framework.load_spec("grandfather").group("stock").redeals == 1
+    assert framework.load_spec("double-line").group("stock").redeals == 0
