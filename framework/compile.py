@@ -265,6 +265,9 @@ class Rules:
         self.refills: tuple[tuple[int, tuple[int, ...]], ...] = _refills(self.groups)
         #: For each of ``refills``, in order, the piles that must all be empty for the refill to happen.
         self.refill_waits: tuple[tuple[int, ...], ...] = _refill_waits(self.groups)
+        #: For each of ``refills``, in order: (waste, its stock, cards per turn) where an empty waste it is filled from
+        #: is first dealt onto by its stock (``stock_turned_first``); else (-1, -1, 0).
+        self.refill_turns: tuple[tuple[int, int, int], ...] = _refill_turns(self.groups)
         #: The piles lying on each pile (by pile index), where a group says which cover which; else empty.
         self.covered_by: dict[int, tuple[int, ...]] = _covered_by(groups)
         #: Groups that may be gathered and dealt again.
@@ -274,6 +277,14 @@ class Rules:
         #: What a set's cards must share, as the table of it by card (``SUIT`` for ``sets.same_suit``, ``RANK`` for
         #: ``sets.same_rank``); None where nothing.
         self.set_alike: tuple[int, ...] | None = _set_alike(spec)
+        #: (pile, pile its cards go to, the sum at which they go or 0, the ranks that go only one of each) for each
+        #: pile whose cards all leave at once when they add up (``clears_when``).
+        self.clearings: tuple[tuple[int, int, int, frozenset[int]], ...] = _clearings(self.groups)
+        #: For each pile, the pile whose card closes it (``last_card_from``), or -1; the piles that close one.
+        self.closed_by: tuple[int, ...] = _closed_by(self.groups, len(self.pile_group))
+        self.closers: frozenset[int] = frozenset(pile for pile in self.closed_by if pile >= 0)
+        #: For each closed pile, the rank steps (mod 13) from its closing card's rank to the rank it starts from.
+        self.closing_shift: tuple[int, ...] = tuple(_closing_shift(group) for group in self.pile_group)
         #: The game's pair rule, compiled, if it has one.
         self.pairing = Pairing(spec.pairs, self.groups) if spec.pairs else None
         #: Stock piles whose top card the rules may play (Pyramid's): the players show that card face up.
@@ -281,7 +292,7 @@ class Rules:
         #: Whether the first card laid on a foundation sets the base rank.
         self.base_rank_played = spec.base_rank == FIRST_CARD_PLAYED
         self.has_automatic_changes = bool(self.turn_up_piles or self.turns_up or self.refills or self.base_rank_played
-                                          or self.set_piles)
+                                          or self.set_piles or self.clearings)
 
     def empty_pile_takes(self, pile: int, card: int) -> bool:
         """Whether ``pile``, empty, takes ``card`` by the suit and rank its group gives it (``suits``, ``ranks``);
@@ -361,6 +372,23 @@ def _refill_waits(groups: dict[str, Group]) -> tuple[tuple[int, ...], ...]:
                  for group in groups.values() if group.spec.when_empty.filled_from for _ in group.piles)
 
 
+def _refill_turns(groups: dict[str, Group]) -> tuple[tuple[int, int, int], ...]:
+    """For each pile of ``_refills``, in the same order, the waste turned onto first, its stock and cards per turn."""
+    return tuple(_turned_first(groups, group) for group in groups.values() if group.spec.when_empty.filled_from
+                 for _ in group.piles)
+
+
+def _turned_first(groups: dict[str, Group], group: Group) -> tuple[int, int, int]:
+    """The first waste ``group`` is filled from that a stock deals to, that stock and its cards per turn, where the
+    group's ``stock_turned_first`` says so; else (-1, -1, 0)."""
+    rule = group.spec.when_empty
+    stocks = [stock for stock in groups.values() if stock.spec.deals_to in rule.filled_from]
+    if not rule.stock_turned_first or not stocks:
+        return -1, -1, 0
+    stock = min(stocks, key=lambda stock: rule.filled_from.index(stock.spec.deals_to or ""))
+    return stock.stock_target, stock.piles.start, stock.spec.cards_per_turn
+
+
 def _emptied_piles(spec: GameSpec, groups: dict[str, Group]) -> tuple[int, ...]:
     """The piles that must be empty for a win by emptying the groups ``won_when`` names; none for another win."""
     return _piles(groups[name] for name in spec.won_when) if isinstance(spec.won_when, tuple) else ()
@@ -378,6 +406,32 @@ def _sets(spec: GameSpec, groups: dict[str, Group]) -> tuple[tuple[int, ...], in
     if not spec.sets:
         return (), -1
     return _piles(groups[name] for name in spec.sets.of), groups[spec.sets.to].piles.start
+
+
+def _closed_by(groups: dict[str, Group], piles: int) -> tuple[int, ...]:
+    """The pile whose card closes each pile (``Rules.closed_by``), or -1."""
+    closed = [-1] * piles
+    for group in groups.values():
+        if group.spec.last_card_from:
+            for pile, closer in zip(group.piles, groups[group.spec.last_card_from].piles):
+                closed[pile] = closer
+    return tuple(closed)
+
+
+def _closing_shift(group: Group) -> int:
+    """How many ranks (mod 13) above its closing card a pile of ``group`` starts: its build, run back from the last
+    of its ``max_cards`` cards to the first."""
+    if not group.spec.last_card_from:
+        return 0
+    rule = group.spec.build
+    direction = -1 if rule.direction is Direction.UP else 1
+    return direction * ((group.max_cards or 1) - 1) * rule.step % 13
+
+
+def _clearings(groups: dict[str, Group]) -> tuple[tuple[int, int, int, frozenset[int]], ...]:
+    """The piles whose cards leave at once when they add up (``Rules.clearings``)."""
+    return tuple((pile, groups[rule.to].piles.start, rule.add_up_to or 0, rule.one_each_of)
+                 for group in groups.values() if (rule := group.spec.clears_when) for pile in group.piles)
 
 
 def _set_alike(spec: GameSpec) -> tuple[int, ...] | None:

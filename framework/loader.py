@@ -26,6 +26,7 @@ from .spec import (
     Accepts,
     AllButRanks,
     BuildRule,
+    ClearRule,
     DealStep,
     Difficulty,
     Direction,
@@ -192,6 +193,10 @@ _BUILD_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
 _GATHER_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "times": ("times", _redeals), "cards_per_pile": ("cards_per_pile", int), "shuffle": ("shuffle", bool),
 }
+#: The keys of ``clears_when``.
+_CLEAR_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
+    "to": ("to", str), "ranks_add_up_to": ("add_up_to", int), "or_one_each_of": ("one_each_of", _ranks),
+}
 #: The keys of ``pairs``.
 _PAIR_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "from": ("sources", tuple), "to": ("to", str), "ranks_add_up_to": ("add_up_to", int),
@@ -207,6 +212,7 @@ _SET_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
 _EMPTY_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "accepts": ("accepts", _accepts), "from": ("sources", tuple), "filled_from": ("filled_from", _group_names),
     "filled_while_empty": ("filled_while_empty", tuple), "only_while_empty": ("only_while_empty", tuple),
+    "stock_turned_first": ("stock_turned_first", bool),
 }
 #: The keys of a group.
 GROUP_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
@@ -234,6 +240,8 @@ GROUP_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "turns_up": ("turns_up", str),
     "layers_of_one_suit": ("layers_of_one_suit", bool),
     "gather_and_deal": ("gather_and_deal", lambda gather: GatherRule(**_fields(gather, _GATHER_KEYS))),
+    "clears_when": ("clears_when", lambda clears: ClearRule(**_fields(clears, _CLEAR_KEYS))),
+    "last_card_from": ("last_card_from", str),
     "covered_by": ("covered_by", lambda lists: tuple(tuple(number - 1 for number in piles) for piles in lists)),
 }
 #: The keys of a game, but for its groups, deal and plugins.

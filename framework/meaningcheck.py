@@ -104,9 +104,17 @@ class _Checks:
         for key in ("filled_while_empty", "only_while_empty"):
             for index, name in enumerate(empty.get(key, ())):
                 self.known_group(path + (key, index), name)
+        if empty.get("stock_turned_first") and not self._fed_by_stock(empty.get("filled_from", ())):
+            self.problem(path + ("stock_turned_first",), "'stock_turned_first' turns a stock onto a waste the pile "
+                         "is filled from: 'filled_from' names no group a stock deals to", key=True)
         if waits and "filled_from" not in empty:
             self.problem(path + ("filled_while_empty",), "'filled_while_empty' says when a refill happens: it "
                          "needs 'filled_from'", key=True)
+
+    def _fed_by_stock(self, filled_from: str | list[str]) -> bool:
+        """Whether one of the groups ``filled_from`` names is one a stock deals to."""
+        names = [filled_from] if isinstance(filled_from, str) else filled_from
+        return any(group.get("deals_to") in names for group in self.group_data.values())
 
     def _stock_keys(self, name: str, group: dict[str, Any]) -> None:
         path = ("groups", name)
@@ -130,6 +138,8 @@ class _Checks:
         self._one_per_pile(path, group)
         self._covers(path, group)
         self._rows_of(path, group)
+        self._clears(path, group.get("clears_when"))
+        self._closed(path, group)
         for key in ("build", "run"):
             self._rank_order(path + (key,), group.get(key, {}))
         pick = group.get("pick")
@@ -152,6 +162,31 @@ class _Checks:
         elif self.group_data[other].get("piles", 1) != piles:
             self.problem(path + ("turns_up",), f"{other!r} has {self.group_data[other].get('piles', 1)} piles "
                          f"and this group {piles}: a pile turns up the pile of its number, so give both as many")
+
+    def _clears(self, path: Path, clears: dict[str, Any] | None) -> None:
+        """A pile that clears says when, and its cards go to a group of one pile."""
+        if clears is None:
+            return
+        if "ranks_add_up_to" not in clears and "or_one_each_of" not in clears:
+            self.problem(path + ("clears_when",), "'clears_when' needs 'ranks_add_up_to' or 'or_one_each_of' "
+                         "to say when the cards leave", key=True)
+        if self.known_group(path + ("clears_when", "to"), clears["to"]) and (
+                self.group_data[clears["to"]].get("piles", 1) != 1):
+            self.problem(path + ("clears_when", "to"), f"the cards go to one pile, but group {clears['to']!r} "
+                         "has several")
+
+    def _closed(self, path: Path, group: dict[str, Any]) -> None:
+        """A group closed by another's cards (``last_card_from``) builds one way, has a size, and as many piles."""
+        closer = group.get("last_card_from")
+        if closer is None or not self.known_group(path + ("last_card_from",), closer):
+            return
+        build = group.get("build", {})
+        if "max_cards" not in group or build.get("direction") not in (Direction.UP, Direction.DOWN) or "order" in build:
+            self.problem(path + ("last_card_from",), "'last_card_from' closes a pile that builds up or down in "
+                         "rank order to 'max_cards' cards: give those", key=True)
+        if self.group_data[closer].get("piles", 1) != group.get("piles", 1):
+            self.problem(path + ("last_card_from",), f"group {closer!r} has {self.group_data[closer].get('piles', 1)} "
+                         f"piles, but this group {group.get('piles', 1)}: one pile closes each")
 
     def _rank_order(self, path: Path, rule: dict[str, Any]) -> None:
         """A build rule's own rank order (``order``) has room for its step."""

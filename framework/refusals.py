@@ -325,7 +325,7 @@ def _whole_pile_refusal(state: State, move: Move, broken: str) -> str | None:
 def _target_refusal(state: State, move: Move) -> str | None:
     """Why the target pile does not take these cards: its suit, what it takes when empty, its build rule, its size."""
     return _first(state, move, (_one_at_a_time_refusal, _suit_refusal, _rank_refusal, _set_suit_refusal,
-                                _layer_refusal, _onto_refusal))
+                                _layer_refusal, _onto_refusal, _closing_refusal))
 
 
 def _one_at_a_time_refusal(state: State, move: Move) -> str | None:
@@ -367,6 +367,22 @@ def _set_suit_refusal(state: State, move: Move) -> str | None:
         alike = "suit" if state.game.set_alike is SUIT else "rank"
         return f"a set's cards are all of one {alike}, and {card_symbol(card)} is not of the {alike} the set holds"
     return None
+
+
+def _closing_refusal(state: State, move: Move) -> str | None:
+    """Why a pile closed by another's card (``last_card_from``) does not take this card."""
+    if state.closing_takes(move):
+        return None
+    game = state.game
+    target, closer = game.pile_names[move.target], game.closed_by[move.target]
+    if move.source in game.closers:
+        return f"the card of {game.pile_names[move.source]} goes only onto the pile it closes, and as its last card"
+    if state.piles[move.target]:
+        return f"the last card of {target} comes only from {game.pile_names[closer]}"
+    if not state.piles[closer]:
+        return f"{target} starts from the rank its closing card on {game.pile_names[closer]} sets, and none lies there"
+    first = (RANK[state.piles[closer][-1]] - 1 + game.closing_shift[move.target]) % 13 + 1
+    return f"{target} starts from {rank_symbol(first)}, as the card on {game.pile_names[closer]} sets"
 
 
 def _onto_refusal(state: State, move: Move) -> str | None:

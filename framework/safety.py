@@ -101,8 +101,7 @@ def auto_play_tables(game: Game) -> dict[str, Any]:
     cards that may be built on each card in a group that builds."""
     building = building_groups(game)
     return {
-        "safe_targets": [pile for pile in game.foundation_piles
-                         if game.pile_group[pile].spec.build.direction in (Direction.UP, Direction.DOWN)],
+        "safe_targets": [pile for pile in game.foundation_piles if _one_way(game.pile_group[pile])],
         "needs": [[other for other in range(52) if any(group.fits(card, other) for group in building)]
                   for card in range(52)],
     }
@@ -120,9 +119,15 @@ def _candidates(state: State) -> list[Move]:
         if not move.action and move.target in foundations and move.source not in foundations
         # one card, or a whole suit onto a foundation filled at once (a K..A run)
         and (move.count == 1 or game.pile_group[move.target].spec.fill_at_once)
-        # on a foundation built both ways (Golf), each card laid changes what the next may be: a choice
-        and game.pile_group[move.target].spec.build.direction in (Direction.UP, Direction.DOWN)
+        and _one_way(game.pile_group[move.target])
     ]
+
+
+def _one_way(group: Group) -> bool:
+    """Whether a card laid on a foundation of ``group`` may be safe: the group builds one way (on a foundation
+    built both ways, as Golf's, each card laid changes what the next may be: a choice), and no other group's card
+    closes its piles (``last_card_from``: which foundation a card goes to decides which may close)."""
+    return group.spec.build.direction in (Direction.UP, Direction.DOWN) and not group.spec.last_card_from
 
 
 def _needed(game: Game, card: int, building: list[Group], on_foundations: Counter[int]) -> bool:

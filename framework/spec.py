@@ -147,6 +147,7 @@ class EmptyRule:
     filled_from: tuple[str, ...] = ()  # refilled at once from the top card of the first of these groups with one
     filled_while_empty: tuple[str, ...] = ()  # refilled only while every pile of these groups is empty
     only_while_empty: tuple[str, ...] = ()  # an empty pile takes cards only while every pile of these is empty
+    stock_turned_first: bool = False  # an empty waste it is filled from is first dealt onto by its stock
 
     def __post_init__(self) -> None:
         if not isinstance(self.accepts, int | frozenset):
@@ -160,6 +161,16 @@ class GatherRule:
     times: int  # UNLIMITED: no limit
     cards_per_pile: int
     shuffle: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ClearRule:
+    """A pile whose cards all leave at once to the one pile of group ``to``: when their ranks add up to
+    ``add_up_to``, or when they are one card of each rank of ``one_each_of`` (whose cards count in no sum)."""
+
+    to: str
+    add_up_to: int | None = None
+    one_each_of: frozenset[int] = frozenset()
 
 
 def default_pick(role: Role) -> Pick:
@@ -202,6 +213,8 @@ class GroupSpec:
     layers_of_one_suit: bool = False  # the cards at the same height of the group's piles are of one suit
     covered_by: tuple[tuple[int, ...], ...] | None = None  # for each pile, the piles (0-based) lying on it
     gather_and_deal: GatherRule | None = None
+    clears_when: ClearRule | None = None
+    last_card_from: str | None = None  # the group whose pile of the same number holds each pile's last card
 
     def __post_init__(self) -> None:
         _as_words(self, role=Role, run_limit=RunLimit, pick=Pick)

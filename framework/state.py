@@ -73,6 +73,14 @@ def _with_empty(targets: list[int] | tuple[()], empty: list[int], card: int, gam
     return sorted([*targets, *(pile for pile in empty if game.empty_pile_takes(pile, card))])
 
 
+def _adds_up(ranks: list[int], total: int, one_each: frozenset[int]) -> bool:
+    """Whether cards of ``ranks`` leave by a ``clears_when`` rule: one of each rank of ``one_each`` where one of them
+    is there, else ranks adding up to ``total`` (0: none do)."""
+    if one_each and not one_each.isdisjoint(ranks):
+        return len(ranks) == len(one_each) and set(ranks) == one_each
+    return sum(ranks) == total
+
+
 def _listed(undo: list[Change] | None, move: Move) -> list[Change]:
     """``undo``, the changes that undo ``move``, as a list to add to: a card move's (None) is its cards moved
     back."""
@@ -183,6 +191,8 @@ class State:
             moves = [move for move in moves if self.set_takes(move)]
         if game.suit_layers:
             moves = [move for move in moves if self.layer_takes(move)]
+        if game.closers:
+            moves = [move for move in moves if self.closing_takes(move)]
         self._action_moves(moves)
         moves.extend(game.hooks.legal_moves(self))
         return game.hooks.allowed(self, moves)
@@ -206,6 +216,26 @@ class State:
         piles, height = self.piles, len(self.piles[move.target])
         return all(len(piles[other]) <= height + index or SUIT[piles[other][height + index]] == SUIT[card]
                    for index, card in enumerate(piles[move.source][-move.count:]) for other in group)
+
+    def closing_takes(self, move: Move) -> bool:
+        """Whether the card move ``move`` keeps the rule of a pile closed by another's card (``last_card_from``):
+        the closing card goes onto its own pile as its last card, no other card does, and an empty pile takes the
+        rank its closing card starts it from. True for a move onto a pile no card closes."""
+        game = self.game
+        closer = game.closed_by[move.target]
+        if closer < 0:
+            return True
+        cards = self.piles[move.target]
+        last = len(cards) + 1 == game.pile_group[move.target].max_cards
+        if move.source in game.closers:
+            return move.source == closer and last
+        if last:
+            return False
+        if cards:
+            return True
+        closing = self.piles[closer]
+        return bool(closing) and RANK[self.piles[move.source][-move.count]] == (
+            RANK[closing[-1]] - 1 + game.closing_shift[move.target]) % 13 + 1
 
     def _action_moves(self, moves: list[Move]) -> None:
         """Append the kernel's actions legal now: deals and redeals of the stocks, gathers, pairs."""
@@ -538,6 +568,8 @@ class State:
             self._choose_base_rank(move, changes)
         if game.set_piles:
             self._set_leaves(changes)
+        if game.clearings:
+            self._clear(changes)
         if game.refills:
             self._refill(changes)
         if game.turns_up:
@@ -564,16 +596,31 @@ class State:
         if all(self.piles[pile] for pile in set_piles):
             changes += [self._apply(Transfer(pile, self.game.set_discard, 1)) for pile in set_piles]
 
+    def _clear(self, changes: list[Change]) -> None:
+        """Each pile whose cards add up (``clears_when``) emptied onto the pile they go to: those changes, made."""
+        for pile, discard, total, one_each in self.game.clearings:
+            cards = self.piles[pile]
+            if cards and _adds_up([RANK[card] for card in cards], total, one_each):
+                changes.append(self._apply(Transfer(pile, discard, len(cards))))
+
     def _refill(self, changes: list[Change]) -> None:
-        """Each empty pile refilled at once from the first of its origins with a face-up card, unless a pile it
-        waits for holds a card: those changes, made."""
+        """Each empty pile refilled at once from the first of its origins with a face-up card (its stock turned onto
+        an empty waste first, where the rule says), unless a pile it waits for holds a card: those changes, made."""
         piles = self.piles
-        for (pile, origins), waits in zip(self.game.refills, self.game.refill_waits):
+        game = self.game
+        for (pile, origins), waits, turn in zip(game.refills, game.refill_waits, game.refill_turns):
             if not piles[pile] and not any(piles[wait] for wait in waits):
+                self._turn_first(turn, changes)
                 origin = next((origin for origin in origins
                                if piles[origin] and self.face_down[origin] < len(piles[origin])), None)
                 if origin is not None:
                     changes.append(self._apply(Transfer(origin, pile, 1)))
+
+    def _turn_first(self, turn: tuple[int, int, int], changes: list[Change]) -> None:
+        """Where a refill turns the stock onto an empty waste first (``Rules.refill_turns``): that turn, made."""
+        waste, stock, per_turn = turn
+        if waste >= 0 and not self.piles[waste] and self.piles[stock]:
+            changes.append(self._apply(Transfer(stock, waste, min(per_turn, len(self.piles[stock])), turn=True)))
 
     def _turn_up(self, changes: list[Change]) -> None:
         """Each face-down top card of a pile that turns up its top, and not under cards of other piles, turned up:

@@ -16,7 +16,7 @@ from framework.testing import legal_texts, position
 CASTLE_GAMES = [
     "streets-and-alleys", "beleaguered-castle", "stronghold", "private-lane", "siegecraft", "penelopes-web",
     "fortress", "bastion", "ten-by-one", "lightweight", "castle-mount", "palace", "castle-of-indolence",
-    "canister", "american-canister", "british-canister", "castles-in-spain",
+    "canister", "american-canister", "british-canister", "castles-in-spain", "selective-castle",
 ]
 YUKON_GAMES = [
     "russian-solitaire", "alaska", "roslin", "moosehide", "odessa", "yukon-cells", "russian-cell",
@@ -69,6 +69,21 @@ def test_beleaguered_castle_starts_with_the_aces_out_and_a_foundation_card_stays
     state = load("beleaguered-castle").deal(5)
     assert tops(state, ["f1", "f2", "f3", "f4"]) == ["AC", "AD", "AH", "AS"]
     assert sizes(state, "tableau") == [(6, 0)] * 8
+
+
+def test_selective_castle_takes_its_base_rank_from_the_first_card_up_and_builds_rows_round_the_corner():
+    piles = {"t1": "9C 8D 7S", "t2": "8H", "t3": "AC", **KINGS_AT_REST, "t8": "QH"}
+    state = position(load("selective-castle"), piles)
+    # any top card may start its suit's foundation; a K goes on an A in the rows
+    assert legal_texts(state) == {"t1 f2", "t2 f3", "t3 f1", "t4 f1", "t5 f4", "t6 f3", "t7 f2", "t8 f3",
+                                  "t1 t2", "t4 t3", "t5 t3", "t6 t3", "t7 t3", "t8 t4", "t8 t5", "t8 t6", "t8 t7"}
+    state.push(state.parse_move("t2 f3"))
+    # an 8 chose the base rank: no other card starts a foundation now; the empty row takes any card or run, and
+    # the run 9C 8D 7S moves whole, with no empty row to spare
+    assert state.base_rank == 8 and legal_texts(state) == {
+        "t1 t2", "t1 t2 2", "t1 t2 3", "t3 t2", "t4 t2", "t5 t2", "t6 t2", "t7 t2", "t8 t2",
+        "t4 t3", "t5 t3", "t6 t3", "t7 t3", "t8 t4", "t8 t5", "t8 t6", "t8 t7"}
+    assert sizes(load("selective-castle").deal(1), "tableau") == [(7, 0)] * 4 + [(6, 0)] * 4
 
 
 def test_stronghold_counts_its_free_cell_for_runs():

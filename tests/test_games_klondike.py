@@ -19,6 +19,8 @@ GAMES = [
     "saratoga",
     "westcliff",
     "whitehead",
+    "whitehorse",
+    "gold-mine",
     "easthaven",
     "double-klondike",
     "gargantua",
@@ -359,3 +361,34 @@ def test_the_games_are_built_in_and_say_their_family_and_pysolfc_name():
     specs = [framework.load_spec(game_id) for game_id in GAMES]
     assert {spec.family for spec in specs} == {'klondike'}
     assert all(spec.pysolfc and spec.summary for spec in specs)
+
+
+def test_whitehorse_refills_a_column_from_the_waste_turning_three_first_when_it_is_empty():
+    piles = {"t1": "5C", "t2": "6H", "t3": "KS", "t4": "QH", "t5": "2D", "t6": "9S", "t7": "TC", "f1": "AD",
+             "s": "3S 4S 7C 8D JD"}
+    state = build("whitehorse", piles)
+    assert legal_texts(state) == {"t1 t2", "t4 t3", "t5 f1", "d"}
+    state.push(state.parse_move("t1 t2"))
+    # the waste was empty: JD, 8D and 7C are turned onto it, and its top card, 7C, fills t1
+    assert [cards_of(state, name) for name in ("t1", "w", "s")] == ["7C", "JD 8D", "3S 4S"]
+    state.push(state.parse_move("t5 f1"))  # the waste has a card: no turn
+    assert [cards_of(state, name) for name in ("t5", "w", "s")] == ["8D", "JD", "3S 4S"]
+    state = build("whitehorse", piles | {"t1": "KC QD", "s": "", "t2": "JS"})
+    state.push(state.parse_move("t2 t1"))  # stock and waste empty: the column stays empty, and takes a king
+    assert cards_of(state, "t2") == "" and "t3 t2" in legal_texts(state) and "t4 t2" not in legal_texts(state)
+
+
+def test_gold_mine_starts_with_empty_columns_that_take_any_card_and_turns_three_once():
+    state = framework.load_game("gold-mine").deal(1)
+    assert sum(map(len, state.piles)) == len(state.piles[state.game.pile_index("s")]) == 52
+    assert legal_texts(state) == {"d"}
+    state.push(state.parse_move("d"))
+    assert len(state.piles[state.game.pile_index("w")]) == 3
+    top = cards_of(state, "w").split()[-1]
+    assert legal_texts(state) == {"d"} | {f"w t{pile}" for pile in range(1, 8)} | (
+        {"w f1", "w f2", "w f3", "w f4"} if top.startswith("A") else set())
+    state = build("gold-mine", {"w": "9D", "t1": "TS", "s": ""})
+    # no redeal: with the stock out and the 9D played, nothing is left to turn
+    state.push(state.parse_move("w t1"))
+    assert legal_texts(state) == {f"t1 t{pile}" for pile in range(2, 8)} | {"t1 t2 2", "t1 t3 2", "t1 t4 2", "t1 t5 2",
+                                                                              "t1 t6 2", "t1 t7 2"}

@@ -11,11 +11,13 @@ from framework.cards import card_text
 from framework.testing import legal_texts, position
 
 GAMES = [
-    "bakers-dozen", "big-bertha", "bisley", "brigade", "bristol", "ceiling-fan", "clock", "dial", "doublets",
-    "fan", "flower-garden", "german-clock", "good-measure", "grandfathers-clock", "gypsy", "imperial-guards",
-    "irmgard", "king-albert", "milligan-cell", "milligan-harp", "miss-milligan", "portuguese-solitaire",
-    "quads-plus", "queen-victoria", "raglan", "relaxed-raglan", "school", "scotch-patience", "shamrocks",
-    "spanish-patience", "spanish-patience-ii", "vineyard", "windmill",
+    "auld-lang-syne", "bakers-dozen", "big-bertha", "bisley", "brigade", "bristol", "ceiling-fan", "clock",
+    "colorado", "dial", "double-dot", "double-line", "doublets", "fan", "flower-garden", "german-clock",
+    "good-measure", "grandfather", "grandfathers-clock", "gypsy", "imperial-guards", "interregnum", "irmgard",
+    "king-albert", "lucky-piles", "lucky-thirteen", "milligan-cell", "milligan-harp", "miss-milligan",
+    "old-fashioned", "portuguese-solitaire", "quads-plus", "queen-victoria", "raglan", "relaxed-raglan",
+    "school", "scotch-patience", "shamrocks", "spanish-patience", "spanish-patience-ii", "tam-o-shanter",
+    "vineyard", "windmill",
 ]
 
 
@@ -451,3 +453,105 @@ def test_doublets_deals_no_king_to_the_reserves_or_the_foundation():
         assert all(framework.cards.RANK[card] == 13 for card in stock[:skipped]), seed
         kings_put_under += skipped
     assert kings_put_under > 0  # the deals tried meet kings to put under
+
+
+# --- Interregnum: foundations closed by the reserve card above each -------------------------------------------
+
+
+def test_interregnum_foundation_starts_above_its_reserve_card_which_alone_ends_it():
+    game = framework.load_game("interregnum")
+    state = build("interregnum", {"r1": "6C", "r2": "KD", "f1": "7H 8H 9H TH JH QH KH AH 2H 3H 4H 5H", "t1": "6S",
+                                  "t2": "AS", "t3": "2D", "s": "2C 3C"})
+    # f1 holds twelve cards: its last, a 6, comes from r1 alone (not 't1 f1'); f2 starts from A, above r2's K, and
+    # takes its first card from a column (not 't3 f2', not 'r2 f2'); f3..f8 have no reserve card to start from
+    assert legal_texts(state) == {"r1 f1", "t2 f2", "d"}
+    for text, reason in (("t1 f1", "the last card of f1 comes only from r1"),
+                         ("t3 f2", "f2 starts from A, as the card on r2 sets"),
+                         ("t3 f5", "f5 starts from the rank its closing card on r5 sets, and none lies there")):
+        with pytest.raises(framework.IllegalMoveError, match=f"^'{text}' is not legal now: {reason}$"):
+            state.parse_move(text)
+    state.push(state.parse_move("r1 f1"))
+    assert len(state.piles[game.pile_index("f1")]) == 13 and cards_of(state, "r1") == ""
+    state.push(state.parse_move("d"))  # one card onto every column, empty ones too
+    assert [cards_of(state, f"t{pile}") for pile in range(1, 4)] == ["6S 3C", "AS 2C", "2D"]
+
+
+def test_interregnum_reserve_card_goes_only_onto_its_own_foundation_and_last():
+    state = build("interregnum", {"r1": "6C", "r2": "6D", "f1": "7H 8H", "f2": "7S 8S 9S TS JS QS KS AS 2S 3S 4S 5S",
+                                  "t1": "9C"})
+    # 6D ends f2; 6C may not (it closes f1, which is not yet full), nor may 6D go onto f1
+    assert legal_texts(state) == {"r2 f2", "t1 f1"}
+
+
+# --- Tam O'Shanter and Auld Lang Syne: columns that build nothing, fed by the stock -----------------------------
+
+
+def test_tam_o_shanter_plays_column_tops_up_in_any_suit_and_deals_onto_every_column():
+    state = build("tam-o-shanter", {"f1": "AC", "t1": "5C 2D", "t2": "AH", "t3": "3S", "s": "QC KC JD 9H"})
+    # 2D on the AC, AH onto an empty foundation; nothing onto a column, not even the empty t4
+    assert legal_texts(state) == {"t1 f1", "t2 f2", "t2 f3", "t2 f4", "d"}
+    state.push(state.parse_move("d"))
+    assert [cards_of(state, f"t{pile}") for pile in range(1, 5)] == ["5C 2D 9H", "AH JD", "3S KC", "QC"]
+
+
+@pytest.mark.parametrize(("game_id", "columns"), [("auld-lang-syne", 4), ("old-fashioned", 6)])
+def test_auld_lang_syne_deals_the_aces_to_the_foundations_first(game_id, columns):
+    game = framework.load_game(game_id)
+    state = game.deal(3)
+    assert [cards_of(state, f"f{pile}") for pile in range(1, 5)] == ["AC", "AS", "AH", "AD"]
+    assert [len(state.piles[pile]) for pile in game.groups["tableau"].piles] == [1] * columns
+    assert len(state.piles[game.pile_index("s")]) == 48 - columns
+
+
+def test_double_dot_builds_in_twos_round_the_corner_and_lets_foundation_cards_back():
+    state = build("double-dot", {"f1": "AC", "f2": "AS", "f3": "2H", "f4": "2D", "t1": "3C", "t2": "5D 3S", "t3": "KH",
+                                 "t4": "2S", "t5": "9C", "t6": "7H", "t7": "JD", "t8": "QS", "s": "4C 6C"})
+    # 3C and 3S go up on their aces; an ace comes back onto a 3; the run 5D 3S moves whole onto the 7; a K goes on a 2
+    # (round the corner); not 't8 ...' (no A to take the Q), nor 'f3 ...' (no 4 to take the 2H)
+    assert legal_texts(state) == {"t1 f1", "t2 f2", "f1 t1", "f1 t2", "f2 t1", "f2 t2", "t2 t6 2", "t3 t4", "t5 t7",
+                                  "t6 t5", "t7 t3", "d"}
+    dealt = framework.load_game("double-dot").deal(2)
+    assert [cards_of(dealt, f"f{pile}") for pile in range(1, 5)] == ["AC", "AS", "2H", "2D"]
+
+
+LUCKY_FILLERS = {"t5": "9C", "t6": "9D", "t7": "9H", "t8": "9S", "t9": "JC", "t10": "JD", "t11": "JH", "t12": "JS",
+                 "t13": "QC"}
+
+
+def test_lucky_thirteen_builds_down_in_any_suit_and_never_fills_a_column():
+    state = build("lucky-thirteen", {"t1": "KC 5D", "t2": "6S", "t4": "2H", "f3": "AH"} | LUCKY_FILLERS)
+    # 5D on 6S, a J on the Q, the 2H up and the AH back onto it; the empty t3 takes nothing
+    assert legal_texts(state) == {"t1 t2", "t9 t13", "t10 t13", "t11 t13", "t12 t13", "t4 f3", "f3 t4"}
+
+
+def test_lucky_piles_builds_up_or_down_by_suit_and_fills_a_column_with_a_king():
+    state = build("lucky-piles", {"t1": "5D KC", "t2": "6S", "t4": "2H", "f3": "AH"} | LUCKY_FILLERS)
+    # JC, QC and KC on each other, KC into the empty t3; 5D is under the K, and the 6S takes no card of another suit
+    assert legal_texts(state) == {"t9 t13", "t13 t9", "t1 t13", "t13 t1", "t1 t3", "t4 f3", "f3 t4"}
+
+
+# --- Colorado, Grandfather, Double Line: twenty piles fed from the waste ---------------------------------------
+
+
+def test_colorado_piles_take_only_the_waste_card_which_must_be_played_before_the_next_turn():
+    foundations = {"u1": "AC", "u2": "AS", "u3": "AH", "u4": "AD", "d1": "KC", "d2": "KS", "d3": "KH", "d4": "KD"}
+    state = build("colorado", foundations | {"t1": "2C", "t2": "QS 2S", "t3": "9D", "w": "QH", "s": "5C 6C"})
+    # the waste's QH onto the KH or any pile; no pile card onto another pile; no turn while the waste holds a card
+    assert legal_texts(state) == {"t1 u1", "t2 u2", "w d3"} | {f"w t{pile}" for pile in range(1, 21)}
+    state.push(state.parse_move("w t3"))
+    assert legal_texts(state) == {"t1 u1", "t2 u2", "t3 d3", "d"}
+    dealt = framework.load_game("colorado").deal(4)
+    assert [cards_of(dealt, name) for name in foundations] == list(foundations.values())
+
+
+def test_grandfather_piles_hold_two_cards_and_an_emptied_pile_takes_the_waste_card_at_once():
+    piles = {"t1": "AC", "t2": "KS 2S", "t3": "9D", "w": "5H QH", "s": "5C 6C"}
+    pairs = [f"{rank}{suit}" for rank in "345678" for suit in "CDHS"] * 2
+    full = {f"t{pile}": f"{pairs[2 * pile]} {pairs[2 * pile + 1]}" for pile in range(4, 21)}
+    state = build("grandfather", piles | full)
+    # t2 is full (two cards); the empty foundations take an ace (up) or a king (down)
+    assert legal_texts(state) == {"t1 u1", "w t1", "w t3", "d"}
+    state.push(state.parse_move("t1 u1"))
+    assert (cards_of(state, "t1"), cards_of(state, "w")) == ("QH", "5H")
+    assert framework.load_spec("grandfather").group("stock").redeals == 1
+    assert framework.load_spec("double-line").group("stock").redeals == 0

@@ -9,7 +9,7 @@ import framework
 from framework.testing import legal_texts
 
 GAMES = ["pyramid", "relaxed-pyramid", "giza", "three-peaks", "thirteens", "nestor", "all-in-a-row", "elevens",
-         "relaxed-golf", "calculation", "betsy-ross", "neptune", "elevens-too", "suit-elevens", "tens", "fourteen",
+         "relaxed-golf", "calculation", "betsy-ross", "neptune", "elevens-too", "fifteens", "doublets-ii", "suit-elevens", "tens", "fourteen",
          "double-fourteen", "juvenile", "double-nestor", "vertical"]
 
 #: A pyramid of seven rows with only these piles filled; every other pile is empty.
@@ -336,3 +336,40 @@ def test_tens_pairs_add_up_to_10_and_its_court_places_take_four_of_one_rank_from
     queens.push(queens.parse_move("t11 c4"))  # four queens leave, and every gap is filled
     assert cards_of(queens, "d") == "QS QD QH QC"
     assert [cards_of(queens, name) for name in ("t7", "t8", "t10", "t11", "s")] == ["8D", "7D", "3C", "2C", ""]
+
+
+def test_fifteens_pairs_six_and_nine_seven_and_eight_and_lays_any_card_on_its_reserve():
+    state = build("fifteens", {"t1": "6C", "t2": "9H", "t3": "7D", "t4": "8S", "t5": "TC", "t6": "5D", "s": "AC 2C"})
+    # not 't5 t6' (10 and 5 add up to 15, but a 10 pairs with nothing); any card goes onto the reserve
+    assert legal_texts(state) == {"t1 t2", "t3 t4"} | {f"t{pile} r" for pile in range(1, 7)}
+    for text in ("t5 r", "t6 r"):
+        state.push(state.parse_move(text))
+    # 10 and 5 stay: a 10 leaves only with a J, a Q and a K; the places wait while the reserve holds cards
+    assert [cards_of(state, name) for name in ("r", "t5", "t6", "s")] == ["TC 5D", "", "", "AC 2C"]
+
+
+def test_fifteens_reserve_clears_at_15_or_with_a_10_j_q_and_k_and_then_the_gaps_fill():
+    state = build("fifteens", {"t1": "6H", "t2": "JC", "r": "4C 5D", "s": "AC 2C 3C"})
+    state.push(state.parse_move("t1 r"))  # 4 + 5 + 6 = 15: the three leave, and the gaps are filled at once
+    assert [cards_of(state, name) for name in ("r", "d", "t1", "t2", "t3", "t4", "t5")] == [
+        "", "4C 5D 6H", "3C", "JC", "2C", "AC", ""]
+    state = build("fifteens", {"t1": "KS", "t2": "JH", "r": "TC JD QH"})
+    state.push(state.parse_move("t2 r"))  # a second J: not one card of each of 10, J, Q, K
+    assert cards_of(state, "r") == "TC JD QH JH"
+    state = build("fifteens", {"t1": "KS", "r": "TC JD QH"})
+    state.push(state.parse_move("t1 r"))
+    assert (cards_of(state, "r"), cards_of(state, "d")) == ("", "TC JD QH KS")
+    state = build("fifteens", {"t1": "9S", "r": "7C"})
+    state.push(state.parse_move("t1 r"))  # past 15 and stuck for good
+    assert cards_of(state, "r") == "7C 9S"
+
+
+def test_doublets_ii_pairs_one_rank_anywhere_turns_up_and_fills_from_the_stock():
+    fillers = dict(zip([f"t{pile}" for pile in range(5, 13)], ["KC", "QD", "JH", "TS", "8C", "7D", "6H", "4S"]))
+    state = build("doublets-ii", {"t1": "2C 3C | 5D", "t2": "4H | 5S", "t3": "9C", "t4": "9D", "s": "AS JS"} | fillers)
+    assert legal_texts(state) == {"t1 t2", "t3 t4"}  # two top cards of one rank, wherever they lie
+    state.push(state.parse_move("t1 t2"))
+    assert [cards_of(state, name) for name in ("t1", "t2", "d")] == ["2C 3C", "4H", "5D 5S"]
+    assert state.face_down[state.game.pile_index("t1")] == 1 and state.face_down[state.game.pile_index("t2")] == 0
+    state.push(state.parse_move("t3 t4"))
+    assert [cards_of(state, name) for name in ("t3", "t4", "s")] == ["JS", "AS", ""]  # filled from the stock

@@ -51,6 +51,7 @@ DEFAULTS = [
     (GROUP + ("layers_of_one_suit",), spec.GroupSpec, "layers_of_one_suit"),
     (GROUP + ("needs_no_empty_piles",), spec.GroupSpec, "needs_no_empty_piles"),
     (GROUP + ("when_empty", "properties", "accepts"), spec.EmptyRule, "accepts"),
+    (GROUP + ("when_empty", "properties", "stock_turned_first"), spec.EmptyRule, "stock_turned_first"),
     (("$defs", "build", "properties", "suit"), spec.BuildRule, "suit"),
     (("$defs", "build", "properties", "wrap"), spec.BuildRule, "wrap"),
     (("$defs", "build", "properties", "step"), spec.BuildRule, "step"),

@@ -97,9 +97,13 @@ typedef struct {
     int nstocks, *stocks, ngatherers, *gatherers, nturn_up, *turn_up;
     int nrefills, *refill_pile, *refill_start, *refill_origins;
     int *refill_wait_start, *refill_waits;  /* the piles each refill waits to be empty (Rules.refill_waits) */
+    int *refill_turns;                    /* (waste, stock, cards per turn) per refill (Rules.refill_turns) */
     int ntable, *table_piles, nemptied, *emptied, won_when;
     int has_covered, *cover_start, *cover;
     int nset, *set_piles, set_discard;
+    int nclears, *clear_pile, *clear_to, *clear_total, *clear_ranks; /* Rules.clearings; ranks as a bit mask */
+    int has_closing, *closed_by, *close_shift; /* Rules.closed_by, closing_shift, by pile */
+    uint8_t *is_closer;                        /* Rules.closers, by pile */
     int set_alike; /* what a set's cards share (Rules.set_alike): 0 nothing, 1 a suit, 2 a rank */
     int has_pairing, npair, *pair_piles, pair_discard;
     uint8_t pairs[52 * 52], alone[14];

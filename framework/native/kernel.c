@@ -902,6 +902,20 @@ static int layer_takes(const Pos *p, Move m) {
     return 1;
 }
 
+/* Whether card move ``m`` keeps the rule of a pile closed by another's card (State.closing_takes). */
+static int closing_takes(const Pos *p, Move m) {
+    const Game *g = p->g;
+    int closer = g->closed_by[m.target];
+    if (closer < 0) return 1;
+    int n = p->len[m.target], last = n + 1 == g->groups[g->pile_group[m.target]].max_cards;
+    if (g->is_closer[m.source]) return m.source == closer && last;
+    if (last) return 0;
+    if (n) return 1;
+    if (!p->len[closer]) return 0;
+    int first = (RANK[TOP(p, closer)] - 1 + g->close_shift[m.target]) % 13 + 1;
+    return RANK[PILE(p, m.source)[p->len[m.source] - m.count]] == first;
+}
+
 void pos_generate(Pos *p, MoveList *out) {
     const Game *g = p->g;
     p->generation++;
@@ -928,6 +942,7 @@ void pos_generate(Pos *p, MoveList *out) {
     }
     if (g->set_alike) keep_moves(p, out, set_takes);
     if (g->has_layers) keep_moves(p, out, layer_takes);
+    if (g->has_closing) keep_moves(p, out, closing_takes);
     for (int i = 0; i < g->nstocks; i++) stock_moves(p, &g->groups[g->stocks[i]], out);
     for (int i = 0; i < g->ngatherers; i++) {
         const Group *group = &g->groups[g->gatherers[i]];
@@ -975,6 +990,24 @@ static int refill_waits(const Pos *p, int r) {
     return 0;
 }
 
+/* Whether the cards of pile ``pile`` leave by clearing ``c`` (State._clear, _adds_up): one card of each rank of its
+ * mask where one of them is there, else ranks adding up to its total. */
+static int adds_up(const Pos *p, int c, int pile) {
+    const Game *g = p->g;
+    int mask = g->clear_ranks[c], seen = 0, sum = 0, each = 0, n = p->len[pile];
+    for (int i = 0; i < n; i++) {
+        int rank = RANK[PILE(p, pile)[i]];
+        sum += rank;
+        if (mask >> rank & 1) {
+            each = 1;
+            if (seen >> rank & 1) return 0;
+            seen |= 1 << rank;
+        }
+    }
+    if (each) return seen == mask && n == __builtin_popcount((unsigned)mask);
+    return sum == g->clear_total[c];
+}
+
 static void automatic_changes(Pos *p, Move m) {
     const Game *g = p->g;
     if (g->base_rank_played && p->vars[g->var_base] == NONE_VALUE && m.action == ACT_MOVE &&
@@ -986,9 +1019,18 @@ static void automatic_changes(Pos *p, Move m) {
         if (all)
             for (int i = 0; i < g->nset; i++) transfer(p, g->set_piles[i], g->set_discard, 1, 0);
     }
+    for (int c = 0; c < g->nclears; c++) {
+        int pile = g->clear_pile[c];
+        if (p->len[pile] && adds_up(p, c, pile)) transfer(p, pile, g->clear_to[c], p->len[pile], 0);
+    }
     for (int r = 0; r < g->nrefills; r++) {
         int pile = g->refill_pile[r];
         if (p->len[pile] || refill_waits(p, r)) continue;
+        int waste = g->refill_turns[3 * r], stock = g->refill_turns[3 * r + 1];
+        if (waste >= 0 && !p->len[waste] && p->len[stock]) {
+            int turned = g->refill_turns[3 * r + 2] < p->len[stock] ? g->refill_turns[3 * r + 2] : p->len[stock];
+            transfer(p, stock, waste, turned, 1);
+        }
         for (int i = g->refill_start[r]; i < g->refill_start[r + 1]; i++) {
             int origin = g->refill_origins[i];
             if (p->len[origin] && p->down[origin] < p->len[origin]) {

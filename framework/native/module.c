@@ -235,11 +235,16 @@ static int read_game(PyObject *tables, Game *g) {
         read_ints(tables, "refill_piles", &g->refill_pile, &g->nrefills) ||
         read_lists(tables, "refill_origins", &g->refill_origins, &g->refill_start, NULL) ||
         read_lists(tables, "refill_waits", &g->refill_waits, &g->refill_wait_start, NULL) ||
+        read_ints(tables, "refill_turns", &g->refill_turns, NULL) ||
         read_ints(tables, "table_piles", &g->table_piles, &g->ntable) ||
         read_ints(tables, "emptied", &g->emptied, &g->nemptied) || read_int(tables, "won_when", &g->won_when) ||
         read_lists(tables, "covered_by", &g->cover, &g->cover_start, NULL) ||
         read_ints(tables, "set_piles", &g->set_piles, &g->nset) || read_int(tables, "set_discard", &g->set_discard) ||
         read_int(tables, "set_alike", &g->set_alike) ||
+        read_ints(tables, "clear_piles", &g->clear_pile, &g->nclears) ||
+        read_ints(tables, "clear_to", &g->clear_to, NULL) || read_ints(tables, "clear_totals", &g->clear_total, NULL) ||
+        read_ints(tables, "clear_ranks", &g->clear_ranks, NULL) ||
+        read_ints(tables, "closed_by", &g->closed_by, NULL) || read_ints(tables, "close_shift", &g->close_shift, NULL) ||
         read_int(tables, "has_pairing", &g->has_pairing) ||
         read_ints(tables, "pair_piles", &g->pair_piles, &g->npair) ||
         read_int(tables, "pair_discard", &g->pair_discard) || read_bytes(tables, "pairs", g->pairs, 52 * 52) ||
@@ -255,6 +260,12 @@ static int read_game(PyObject *tables, Game *g) {
     g->has_covered = g->cover_start[g->npiles] > 0;
     g->is_foundation = calloc(g->npiles + 1, 1);
     for (int i = 0; i < g->nfoundations; i++) g->is_foundation[g->foundations[i]] = 1;
+    g->is_closer = calloc(g->npiles + 1, 1);
+    for (int i = 0; i < g->npiles; i++)
+        if (g->closed_by[i] >= 0) {
+            g->is_closer[g->closed_by[i]] = 1;
+            g->has_closing = 1;
+        }
     PyObject *names = item(tables, "pile_names");
     if (!names) return -1;
     g->pile_names = calloc(g->npiles + 1, sizeof(char *));
@@ -315,8 +326,8 @@ static void game_free_arrays(Game *g) {
         for (int i = 0; i < g->npiles; i++) free(g->pile_names[i]);
     free(g->groups); free(g->pile_group); free(g->pile_suit); free(g->pile_rank); free(g->turns_up); free(g->layer_first); free(g->sources); free(g->foundations);
     free(g->is_foundation); free(g->stocks); free(g->gatherers); free(g->turn_up); free(g->refill_pile);
-    free(g->refill_start); free(g->refill_origins); free(g->refill_wait_start); free(g->refill_waits); free(g->table_piles); free(g->emptied); free(g->cover_start);
-    free(g->cover); free(g->set_piles); free(g->pair_piles); free(g->cell_piles); free(g->var_kind);
+    free(g->refill_start); free(g->refill_origins); free(g->refill_wait_start); free(g->refill_waits); free(g->refill_turns); free(g->table_piles); free(g->emptied); free(g->cover_start);
+    free(g->cover); free(g->set_piles); free(g->clear_pile); free(g->clear_to); free(g->clear_total); free(g->clear_ranks); free(g->closed_by); free(g->close_shift); free(g->is_closer); free(g->pair_piles); free(g->cell_piles); free(g->var_kind);
     free(g->pile_names); free(g->plugins); free(g->is_sink); free(g->safe_target); free(g->always); free(g->later);
     free(g->later_dealer_start); free(g->later_dealers);
 }

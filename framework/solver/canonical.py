@@ -103,8 +103,8 @@ def sink_piles(game: Game) -> tuple[int, ...]:
     take no part in play: what a move onto one does depends only on its top card and its number of cards.
 
     Left out: the piles moves are made from, stocks, a stock's waste that is turned back
-    over, piles that are gathered, paired, give up sets, refill others, are turned up or
-    are covered.
+    over, piles that are gathered, paired, give up sets, clear, refill others, are turned up
+    or are covered.
     """
     if game.hooks.implemented & RULE_HOOKS:
         return ()
@@ -115,6 +115,7 @@ def sink_piles(game: Game) -> tuple[int, ...]:
 def _left_piles(game: Game) -> set[int]:
     """The piles that cards leave by the rule data or a change of the kernel's (those ``sink_piles`` leaves out)."""
     moving = set(game.source_piles) | set(game.set_piles) | set(game.turn_up_piles) | set(game.covered_by)
+    moving.update(pile for pile, _, _, _ in game.clearings)
     moving.update(pile for group in game.groups_of(Role.STOCK) for pile in group.piles)
     moving.update(pile for stock in game.stocks if stock.spec.redeals != 0 for pile in stock.stock_targets)
     moving.update(pile for group in game.gatherers for pile in group.piles)

@@ -155,7 +155,7 @@ def _one_way_out(game: Game) -> bool:
     if len(foundations) != 1 or game.hooks.implemented & RULE_HOOKS or foundations[0] not in sink_piles(game):
         return False
     # cards may leave the table otherwise than onto the foundation
-    return not (game.pairing or game.set_piles or game.refills or game.gatherers)
+    return not (game.pairing or game.set_piles or game.clearings or game.refills or game.gatherers)
 
 
 def _needed_piles(game: Game, foundation: int) -> set[int]:

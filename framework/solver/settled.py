@@ -147,8 +147,8 @@ def _gives_one_card_back(game: Game, foundation: Group) -> bool:
 
 def _no_emptying_rules(game: Game) -> bool:
     """Whether nothing in ``game`` happens because a pile empties or fills: no refills, gathering, pairs, sets,
-    covered piles, nor stocks that deal only onto piles that hold cards."""
-    rules = (game.refills, game.gatherers, game.pairing, game.set_piles, game.covered_by,
+    clearing piles, covered piles, nor stocks that deal only onto piles that hold cards."""
+    rules = (game.refills, game.gatherers, game.pairing, game.set_piles, game.clearings, game.covered_by,
              [group for group in game.stocks if group.spec.needs_no_empty_piles])
     return not any(rules)
 
