@@ -1,0 +1,116 @@
+"""More PySolFC games written with the keys of issue 35 (pairs.also, pairs.same_rank with also, refills that
+wait) and the vocabulary before them. Each test builds a position by hand and states the exact set of legal
+moves (the moves that must not be legal are named in a comment)."""
+
+from __future__ import annotations
+
+from helpers import build, cards_of
+
+import framework
+from framework.testing import legal_texts
+
+GAMES = ["patient-pairs", "patient-pairs-open", "nines", "pyramid-dozen", "cheops", "eleven-triangle", "pharaohs"]
+
+
+def test_the_games_say_their_family_pysolfc_name_and_summary():
+    specs = [framework.load_spec(game_id) for game_id in GAMES]
+    assert {spec.family for spec in specs} == {"pairing"}
+    assert all(spec.pysolfc and spec.pysolfc.name and spec.pysolfc.id and spec.summary for spec in specs)
+
+
+# Patient Pairs: thirteen piles, top cards of one rank pair, the card under turns up
+
+
+def test_patient_pairs_deals_thirteen_piles_of_four_with_three_face_down():
+    state = framework.load_game("patient-pairs").deal(1)
+    tableau = state.game.groups["tableau"].piles
+    assert [len(state.piles[pile]) for pile in tableau] == [4] * 13
+    assert [state.face_down[pile] for pile in tableau] == [3] * 13
+    opened = framework.load_game("patient-pairs-open").deal(1)
+    assert [opened.face_down[pile] for pile in tableau] == [0] * 13
+
+
+def test_patient_pairs_pairs_top_cards_of_one_rank_and_turns_up_the_card_under():
+    state = build("patient-pairs", {"t1": "2C | 7H", "t2": "7S", "t3": "8D", "t4": "7D 8C"})
+    # 7H and 7S pair; 7D lies under 8C; 8D and 8C pair; nothing moves onto another pile
+    assert legal_texts(state) == {"t1 t2", "t3 t4"}
+    state.push(state.parse_move("t1 t2"))
+    assert cards_of(state, "d") == "7H 7S" and state.face_down[state.game.pile_index("t1")] == 0
+    assert legal_texts(state) == {"t3 t4"}  # 2C is face up now, with no partner
+
+
+# Nines: pairs adding up to 9, a 9 alone, a 10-J-Q-K set, and gaps that wait for the set
+
+
+def test_nines_pairs_nine_and_a_nine_leaves_alone():
+    state = build("nines", {"t1": "4H", "t2": "5C", "t3": "9D", "t4": "AS", "t5": "7C", "t6": "6D", "t7": "3C",
+                            "s": "2H"})
+    # 4H+5C, AS+7C? no: 1+7 = 8; 6D+3C; 9D alone; 2H in the stock pairs with 7C only once it is dealt
+    assert legal_texts(state) == {"t1 t2", "t3 d", "t6 t7"}
+
+
+def test_nines_fills_its_gaps_only_while_the_four_places_are_empty():
+    piles = {"t1": "4H", "t2": "5C", "t3": "9D", "t4": "TS", "t5": "JC", "t6": "QD", "t7": "KH", "t8": "2C",
+             "t9": "3C", "s": "AC 6C 7C 8C 9C"}
+    state = build("nines", piles)
+    assert legal_texts(state) == {"t1 t2", "t3 d", "t4 n", "t5 j", "t6 q", "t7 k"}
+    for text in ("t4 n", "t5 j", "t6 q"):
+        state.push(state.parse_move(text))
+    assert [cards_of(state, name) for name in ("t4", "t5", "t6")] == ["", "", ""]  # the gaps wait
+    assert legal_texts(state) == {"t1 t2", "t3 d", "t7 k"}  # no second place for a jack or a queen
+    state.push(state.parse_move("t7 k"))  # the set of four leaves, and then every gap is filled
+    assert [cards_of(state, name) for name in ("t4", "t5", "t6", "t7", "s")] == ["9C", "8C", "7C", "6C", "AC"]
+    assert cards_of(state, "d") == "TS JC QD KH"
+
+
+# Pyramid Dozen: Giza's layout by twelves, a queen with a king, nothing alone
+
+
+def test_pyramid_dozen_pairs_twelve_and_a_queen_with_a_king_and_nothing_leaves_alone():
+    state = build("pyramid-dozen", {"p22": "5H", "p23": "7C", "p24": "JD", "p25": "QS", "r1": "3D KD",
+                                    "r2": "9S AS", "r3": "KC", "r4": "6S 6D"})
+    # 5H+7C and JD+AS add up to 12, QS pairs with either king; 9S+3D are buried; no king leaves by itself,
+    # and 6D has no free 6 to pair with (12 is a sum, not a same-rank pair)
+    assert legal_texts(state) == {"p22 p23", "p24 r2", "p25 r1", "p25 r3"}
+    assert legal_texts(build("pyramid-dozen", {"p16": "QH", "p22": "KH"})) == set()  # KH covers QH
+
+
+# Cheops: a Pyramid whose pairs are one rank or one rank apart
+
+
+def test_cheops_pairs_the_same_rank_or_one_rank_apart_but_not_a_king_with_an_ace():
+    state = build("cheops", {"p22": "KD", "p23": "AC", "p24": "5H", "p25": "9S", "w": "6C", "s": "9D"})
+    # 5H+6C (one apart), 9S+9D (same rank, the stock's top card is free); KD+AC do not turn the corner,
+    # and a king does not leave by itself
+    assert legal_texts(state) == {"p24 w", "p25 s", "d"}
+
+
+def test_cheops_turns_the_stock_once():
+    state = build("cheops", {"p1": "KD", "w": "2C 4H"})
+    assert legal_texts(state) == set()  # no redeal: the stock is spent
+
+
+# Eleven Triangle: an upside-down pyramid by elevens, three waste piles fed by the stock
+
+
+def test_eleven_triangle_pairs_eleven_and_two_court_cards_of_one_rank():
+    state = build("eleven-triangle", {"p27": "4C", "p28": "QD", "w1": "7H", "w2": "QS", "w3": "KC KH",
+                                      "s": "JD"})
+    # QD+QS; 4C+7H would be 11, but QD (p28) lies on 4C (p27); KH's partner KC lies under it
+    assert legal_texts(state) == {"p28 w2", "d"}
+    state = build("eleven-triangle", {"p26": "4C", "w1": "7H", "w2": "KD", "w3": "KS", "s": "JD 2C 3C"})
+    assert legal_texts(state) == {"p26 w1", "w2 w3", "d"}  # nothing leaves alone
+    state.push(state.parse_move("d"))  # one card onto each waste pile
+    assert [cards_of(state, name) for name in ("w1", "w2", "w3", "s")] == ["7H 3C", "KD 2C", "KS JD", ""]
+
+
+# Pharaohs: three open pyramids, no stock
+
+
+def test_pharaohs_pairs_free_cards_across_its_three_pyramids():
+    state = build("pharaohs", {"s1": "6D", "s2": "KS", "s3": "7C", "p28": "8H", "m21": "5D", "m15": "AC",
+                               "p1": "QD"})
+    # KS alone; 6D lies under KS and 7C; 8H+5D across two pyramids; AC (m15) lies under 5D (m21)
+    assert legal_texts(state) == {"s2 d", "p28 m21"}
+    state.push(state.parse_move("p28 m21"))
+    assert legal_texts(state) == {"s2 d", "p1 m15"}  # the large pyramid's apex pairs with the middle one's AC
