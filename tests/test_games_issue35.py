@@ -9,12 +9,16 @@ from helpers import build, cards_of
 import framework
 from framework.testing import legal_texts
 
-GAMES = ["patient-pairs", "patient-pairs-open", "nines", "pyramid-dozen", "cheops", "eleven-triangle", "pharaohs"]
+PAIRING = ["patient-pairs", "patient-pairs-open", "nines", "pyramid-dozen", "cheops", "eleven-triangle", "pharaohs"]
+KLONDIKE = ["double-klondike-draw-3", "triple-klondike-draw-3", "quadruple-klondike", "quadruple-klondike-draw-3",
+            "double-trigon", "open-gargantua", "pantagruel", "double-kingsley"]
+FREECELL = ["freecell-2-reserves", "freecell-no-reserve"]
+GAMES = PAIRING + KLONDIKE + FREECELL
 
 
 def test_the_games_say_their_family_pysolfc_name_and_summary():
     specs = [framework.load_spec(game_id) for game_id in GAMES]
-    assert {spec.family for spec in specs} == {"pairing"}
+    assert {spec.family for spec in specs} == {"pairing", "klondike", "freecell"}
     assert all(spec.pysolfc and spec.pysolfc.name and spec.pysolfc.id and spec.summary for spec in specs)
 
 
@@ -114,3 +118,55 @@ def test_pharaohs_pairs_free_cards_across_its_three_pyramids():
     assert legal_texts(state) == {"s2 d", "p28 m21"}
     state.push(state.parse_move("p28 m21"))
     assert legal_texts(state) == {"s2 d", "p1 m15"}  # the large pyramid's apex pairs with the middle one's AC
+
+
+# The Klondike games: two to four decks, three cards a turn, suits, face-up deals, gaps
+
+
+def test_the_klondike_games_turn_one_or_three_cards_and_deal_their_columns_as_pysolfc_does():
+    for game_id in KLONDIKE:
+        state = framework.load_game(game_id).deal(1)
+        tableau = state.game.groups["tableau"].piles
+        count = len(tableau)
+        assert [len(state.piles[pile]) for pile in tableau] == list(range(1, count + 1)), game_id
+        down = [0] * count if game_id == "open-gargantua" else list(range(count))
+        assert [state.face_down[pile] for pile in tableau] == down, game_id
+        stock = len(state.piles[state.game.pile_index("s")])
+        state.push(state.parse_move("d"))
+        turned = stock - len(state.piles[state.game.pile_index("s")])
+        assert turned == (3 if game_id.endswith("draw-3") else 1), game_id
+    assert framework.load_game("quadruple-klondike").groups["foundation"].spec.max_cards == 13
+    assert len(framework.load_game("quadruple-klondike").groups["foundation"].piles) == 16
+
+
+def test_double_trigon_builds_by_suit_and_only_a_king_fills_a_gap():
+    state = build("double-trigon", {"t1": "9H", "t2": "8H", "t3": "8C", "t4": "QS", "t5": "KD"})
+    # 8H on 9H (same suit); 8C is not a heart; QS goes nowhere; KD to one of the empty columns
+    assert legal_texts(state) == {"t2 t1", "t5 t6", "t5 t7", "t5 t8", "t5 t9"}
+
+
+def test_pantagruel_fills_a_gap_with_any_card_and_turns_the_stock_once():
+    state = build("pantagruel", {"t1": "9H", "t2": "8C", "t3": "KS", "t4": "KC", "t5": "JS", "t6": "JC",
+                                 "t7": "5S", "t8": "5C", "w": "2H"})
+    # 8C on 9H; the waste's card or any column's card into the one gap (t9); no stock and no redeal left
+    assert legal_texts(state) == {"t2 t1", "w t9"} | {f"t{n} t9" for n in range(1, 9)}
+
+
+def test_double_kingsley_builds_up_from_aces_and_takes_kings_to_the_foundations():
+    state = build("double-kingsley", {"t1": "7C", "t2": "8H", "t3": "KS", "t4": "AD", "t5": "2D", "t6": "5S",
+                                      "t7": "9D", "t8": "JS", "t9": "QS", "s": "QH"})
+    # 8H on 7C (up, alternate colours); KS starts any of the eight foundations; 2D is not black on AD, nor 9D
+    # on 8H; an ace goes to no foundation
+    assert legal_texts(state) == {"t2 t1", "d"} | {f"t3 f{n}" for n in range(1, 9)}
+
+
+# FreeCell with two cells and with none
+
+
+def test_freecell_with_two_cells_moves_runs_of_three_and_without_cells_only_single_cards():
+    piles = {"t1": "TS", "t2": "9H 8S 7D", "t3": "KC", "t4": "KS", "t5": "2C", "t6": "2S", "t7": "4C", "t8": "4S"}
+    two = build("freecell-2-reserves", piles)
+    assert len(two.game.groups["cell"].piles) == 2
+    assert "t2 t1 3" in legal_texts(two)  # (1 + 2 empty cells) cards
+    assert "t2 t1 3" not in legal_texts(build("freecell-2-reserves", {**piles, "c1": "KH"}))  # one cell left: 2
+    assert legal_texts(build("freecell-no-reserve", piles)) == set()  # no cell, no gap: 7D alone fits nowhere
