@@ -13,12 +13,13 @@ PAIRING = ["patient-pairs", "patient-pairs-open", "nines", "pyramid-dozen", "che
 KLONDIKE = ["double-klondike-draw-3", "triple-klondike-draw-3", "quadruple-klondike", "quadruple-klondike-draw-3",
             "double-trigon", "open-gargantua", "pantagruel", "double-kingsley"]
 FREECELL = ["freecell-2-reserves", "freecell-no-reserve"]
-GAMES = PAIRING + KLONDIKE + FREECELL
+YUKON = ["russian-spider", "double-russian-spider", "kiev", "dnieper", "sevastopol"]
+GAMES = PAIRING + KLONDIKE + FREECELL + YUKON
 
 
 def test_the_games_say_their_family_pysolfc_name_and_summary():
     specs = [framework.load_spec(game_id) for game_id in GAMES]
-    assert {spec.family for spec in specs} == {"pairing", "klondike", "freecell"}
+    assert {spec.family for spec in specs} == {"pairing", "klondike", "freecell", "yukon"}
     assert all(spec.pysolfc and spec.pysolfc.name and spec.pysolfc.id and spec.summary for spec in specs)
 
 
@@ -170,3 +171,47 @@ def test_freecell_with_two_cells_moves_runs_of_three_and_without_cells_only_sing
     assert "t2 t1 3" in legal_texts(two)  # (1 + 2 empty cells) cards
     assert "t2 t1 3" not in legal_texts(build("freecell-2-reserves", {**piles, "c1": "KH"}))  # one cell left: 2
     assert legal_texts(build("freecell-no-reserve", piles)) == set()  # no cell, no gap: 7D alone fits nowhere
+
+
+# Russian Spider and the Kiev games: Yukon columns by suit, whole suits go off
+
+
+SPADES = " ".join(rank + "S" for rank in "KQJT98765432A")
+
+
+def test_russian_spider_sends_off_only_a_whole_suit_in_order_from_the_king():
+    state = build("russian-spider", {"t1": "5H " + SPADES, "t2": "7C"})
+    assert {text for text in legal_texts(state) if " f" in text} == {f"t1 f{n} 13" for n in range(1, 5)}
+    muddled = SPADES.replace("3S 2S", "2S 3S")
+    state = build("russian-spider", {"t1": "5H " + muddled, "t2": "7C"})
+    assert not {text for text in legal_texts(state) if " f" in text}  # out of order: no foundation takes it
+    state = build("russian-spider", {"t1": "AS", "t2": "7C"})
+    assert legal_texts(state) == set()  # an ace alone goes nowhere: no foundation builds up from it
+
+
+def test_kiev_deals_a_card_onto_every_column_and_any_card_fills_a_gap():
+    state = framework.load_game("kiev").deal(1)
+    tableau = state.game.groups["tableau"].piles
+    assert [len(state.piles[pile]) for pile in tableau] == [4] * 7
+    assert [state.face_down[pile] for pile in tableau] == [3] * 7
+    state = build("kiev", {"t1": "9D", "t2": "4C | 8C 2H", "s": "AS KH QH"})
+    # 2H and 8C 2H (any tail) into the five gaps; nothing builds by suit here; the stock deals
+    assert legal_texts(state) == {f"t1 t{n}" for n in range(3, 8)} | {f"t2 t{n}" for n in range(3, 8)} | \
+        {f"t2 t{n} 2" for n in range(3, 8)} | {"d"}
+    state.push(state.parse_move("d"))  # three cards: onto the first three columns, the gaps not skipped
+    assert [cards_of(state, name) for name in ("t1", "t2", "t3", "t4")] == ["9D QH", "4C 8C 2H KH", "AS", ""]
+
+
+def test_dnieper_builds_a_king_on_an_ace_and_kiev_does_not():
+    piles = {"t1": "AD", "t2": "KD", "t3": "QC", "t4": "JC", "t5": "5S", "t6": "6H", "t7": "8H"}
+    assert "t2 t1" in legal_texts(build("dnieper", piles))
+    assert "t2 t1" not in legal_texts(build("kiev", piles))
+
+
+def test_sevastopol_deals_one_more_card_to_the_second_fourth_and_sixth_columns():
+    state = framework.load_game("sevastopol").deal(1)
+    tableau = state.game.groups["tableau"].piles
+    assert [len(state.piles[pile]) for pile in tableau] == [3, 4, 3, 4, 3, 4, 3]
+    assert len(state.piles[state.game.pile_index("s")]) == 28
+    double = framework.load_game("double-russian-spider")
+    assert len(double.groups["foundation"].piles) == 8 and double.groups["foundation"].spec.fill_at_once
