@@ -14,12 +14,16 @@ KLONDIKE = ["double-klondike-draw-3", "triple-klondike-draw-3", "quadruple-klond
             "double-trigon", "open-gargantua", "pantagruel", "double-kingsley"]
 FREECELL = ["freecell-2-reserves", "freecell-no-reserve"]
 YUKON = ["russian-spider", "double-russian-spider", "kiev", "dnieper", "sevastopol"]
-GAMES = PAIRING + KLONDIKE + FREECELL + YUKON
+#: The Forty Thieves games: (decks, columns, cards a column, face-down cards a column).
+FORTY_THIEVES = {"big-streets": (3, 12, 4, 0), "number-twelve": (3, 12, 4, 2), "express": (3, 14, 3, 0),
+                 "carnation": (4, 16, 3, 0), "single-rail": (1, 4, 1, 0), "final-battle": (2, 6, 1, 0),
+                 "triple-rail": (3, 9, 1, 0)}
+GAMES = PAIRING + KLONDIKE + FREECELL + YUKON + list(FORTY_THIEVES)
 
 
 def test_the_games_say_their_family_pysolfc_name_and_summary():
     specs = [framework.load_spec(game_id) for game_id in GAMES]
-    assert {spec.family for spec in specs} == {"pairing", "klondike", "freecell", "yukon"}
+    assert {spec.family for spec in specs} == {"pairing", "klondike", "freecell", "yukon", "forty thieves"}
     assert all(spec.pysolfc and spec.pysolfc.name and spec.pysolfc.id and spec.summary for spec in specs)
 
 
@@ -215,3 +219,31 @@ def test_sevastopol_deals_one_more_card_to_the_second_fourth_and_sixth_columns()
     assert len(state.piles[state.game.pile_index("s")]) == 28
     double = framework.load_game("double-russian-spider")
     assert len(double.groups["foundation"].piles) == 8 and double.groups["foundation"].spec.fill_at_once
+
+
+# The Forty Thieves games: more decks and columns, Streets, Number Ten, Limited and Double Rail
+
+
+#: PySolFC's foundation order (clubs, spades, hearts, diamonds), as the two-deck foundations of Streets hold it.
+SUIT_ORDER = framework.load_game("streets").groups["foundation"].spec.suits[::2]
+
+
+def test_the_forty_thieves_games_deal_their_decks_and_columns_as_pysolfc_does():
+    for game_id, (decks, columns, cards, down) in FORTY_THIEVES.items():
+        state = framework.load_game(game_id).deal(1)
+        tableau = state.game.groups["tableau"].piles
+        assert [len(state.piles[pile]) for pile in tableau] == [cards] * columns, game_id
+        assert [state.face_down[pile] for pile in tableau] == [down] * columns, game_id
+        foundations = state.game.groups["foundation"]
+        assert foundations.spec.suits == tuple(suit for suit in SUIT_ORDER for _ in range(decks)), game_id
+        assert len(state.piles[state.game.pile_index("s")]) == 52 * decks - cards * columns, game_id
+
+
+def test_express_moves_one_card_at_a_time_by_suit_and_triple_rail_moves_runs_in_any_suit():
+    piles = {"t1": "9H", "t2": "8H 7C", "f1": "AC 2C 3C 4C 5C 6C"}
+    # 7C alone (8H 7C is no suit run, and Express moves one card at a time); the 6C may come back onto the 7C
+    assert legal_texts(build("express", piles)) == {"t2 f1"} | {f"t2 t{n}" for n in range(3, 15)} | \
+        {f"t1 t{n}" for n in range(3, 15)} | {f"f1 t{n}" for n in range(2, 15)}
+    rail = build("triple-rail", {"t1": "9S", "t2": "8H 7C", "t3": "KD", "t4": "KC", "t5": "KH", "t6": "KS",
+                                 "t7": "QD", "t8": "QC", "t9": "QH"})
+    assert "t2 t1 2" in legal_texts(rail)  # 8H 7C onto 9S, regardless of suit
