@@ -7,6 +7,7 @@ from __future__ import annotations
 from helpers import build, cards_of
 
 import framework
+from framework.cards import card_text
 from framework.testing import legal_texts
 
 PAIRING = ["patient-pairs", "patient-pairs-open", "nines", "pyramid-dozen", "cheops", "eleven-triangle", "pharaohs"]
@@ -18,12 +19,12 @@ YUKON = ["russian-spider", "double-russian-spider", "kiev", "dnieper", "sevastop
 FORTY_THIEVES = {"big-streets": (3, 12, 4, 0), "number-twelve": (3, 12, 4, 2), "express": (3, 14, 3, 0),
                  "carnation": (4, 16, 3, 0), "single-rail": (1, 4, 1, 0), "final-battle": (2, 6, 1, 0),
                  "triple-rail": (3, 9, 1, 0)}
-GAMES = PAIRING + KLONDIKE + FREECELL + YUKON + list(FORTY_THIEVES)
+GAMES = PAIRING + KLONDIKE + FREECELL + YUKON + list(FORTY_THIEVES) + ["bakers-dozen-2-decks"]
 
 
 def test_the_games_say_their_family_pysolfc_name_and_summary():
     specs = [framework.load_spec(game_id) for game_id in GAMES]
-    assert {spec.family for spec in specs} == {"pairing", "klondike", "freecell", "yukon", "forty thieves"}
+    assert {spec.family for spec in specs} == {"pairing", "klondike", "freecell", "yukon", "forty thieves", "other builders"}
     assert all(spec.pysolfc and spec.pysolfc.name and spec.pysolfc.id and spec.summary for spec in specs)
 
 
@@ -247,3 +248,19 @@ def test_express_moves_one_card_at_a_time_by_suit_and_triple_rail_moves_runs_in_
     rail = build("triple-rail", {"t1": "9S", "t2": "8H 7C", "t3": "KD", "t4": "KC", "t5": "KH", "t6": "KS",
                                  "t7": "QD", "t8": "QC", "t9": "QH"})
     assert "t2 t1 2" in legal_texts(rail)  # 8H 7C onto 9S, regardless of suit
+
+
+# Baker's Dozen (2 Decks)
+
+
+def test_bakers_dozen_2_decks_puts_its_kings_under_twenty_six_columns_and_lets_foundation_cards_back():
+    state = framework.load_game("bakers-dozen-2-decks").deal(1)
+    tableau = state.game.groups["tableau"].piles
+    assert [len(state.piles[pile]) for pile in tableau] == [4] * 26
+    for pile in tableau:
+        ranks = [card_text(card)[:-1] for card in state.piles[pile]]
+        kings = ranks.count("K")
+        assert ranks[:kings] == ["K"] * kings  # every king lies under the other cards of its column
+    state = build("bakers-dozen-2-decks", {"f1": "AH 2H 3H", "t1": "4S", "t2": "KC"})
+    # 3H back onto 4S; nothing onto KC but a queen; no empty column takes a card
+    assert legal_texts(state) == {"f1 t1"}
