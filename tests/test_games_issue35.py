@@ -19,7 +19,8 @@ YUKON = ["russian-spider", "double-russian-spider", "kiev", "dnieper", "sevastop
 FORTY_THIEVES = {"big-streets": (3, 12, 4, 0), "number-twelve": (3, 12, 4, 2), "express": (3, 14, 3, 0),
                  "carnation": (4, 16, 3, 0), "single-rail": (1, 4, 1, 0), "final-battle": (2, 6, 1, 0),
                  "triple-rail": (3, 9, 1, 0)}
-GAMES = PAIRING + KLONDIKE + FREECELL + YUKON + list(FORTY_THIEVES) + ["bakers-dozen-2-decks"]
+GYPSY = ["gypsy-3-decks", "yeast-dough"]
+GAMES = PAIRING + KLONDIKE + FREECELL + YUKON + list(FORTY_THIEVES) + ["bakers-dozen-2-decks"] + GYPSY
 
 
 def test_the_games_say_their_family_pysolfc_name_and_summary():
@@ -264,3 +265,22 @@ def test_bakers_dozen_2_decks_puts_its_kings_under_twenty_six_columns_and_lets_f
     state = build("bakers-dozen-2-decks", {"f1": "AH 2H 3H", "t1": "4S", "t2": "KC"})
     # 3H back onto 4S; nothing onto KC but a queen; no empty column takes a card
     assert legal_texts(state) == {"f1 t1"}
+
+
+# Gypsy (3 Decks) and Yeast Dough
+
+
+def test_gypsy_3_decks_and_yeast_dough_deal_as_pysolfc_does():
+    for game_id, columns, down, stock in (("gypsy-3-decks", 12, 2, 120), ("yeast-dough", 8, 0, 80)):
+        state = framework.load_game(game_id).deal(1)
+        tableau = state.game.groups["tableau"].piles
+        assert [len(state.piles[pile]) for pile in tableau] == [3] * columns, game_id
+        assert [state.face_down[pile] for pile in tableau] == [down] * columns, game_id
+        assert len(state.piles[state.game.pile_index("s")]) == stock, game_id
+        state.push(state.parse_move("d"))  # one card face up onto every column
+        assert [len(state.piles[pile]) for pile in tableau] == [4] * columns, game_id
+    state = build("yeast-dough", {"t1": "9H", "t2": "8C 7D", "t3": "8S", "s": "AS"})
+    # the run 8C 7D onto 9H, 7D onto 8S, 8S onto 9H, and any card or run into the five gaps; the stock deals
+    gaps = range(4, 9)
+    assert legal_texts(state) == {"t2 t1 2", "t2 t3", "t3 t1", "d"} | {f"t1 t{n}" for n in gaps} | \
+        {f"t2 t{n}" for n in gaps} | {f"t2 t{n} 2" for n in gaps} | {f"t3 t{n}" for n in gaps}
