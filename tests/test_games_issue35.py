@@ -177,6 +177,8 @@ def test_freecell_with_two_cells_moves_runs_of_three_and_without_cells_only_sing
     assert "t2 t1 3" in legal_texts(two)  # (1 + 2 empty cells) cards
     assert "t2 t1 3" not in legal_texts(build("freecell-2-reserves", {**piles, "c1": "KH"}))  # one cell left: 2
     assert legal_texts(build("freecell-no-reserve", piles)) == set()  # no cell, no gap: 7D alone fits nowhere
+    for name in FREECELL:  # as in FreeCell, a card on a foundation stays there: 2H does not come back onto 3S
+        assert not {text for text in legal_texts(build(name, {**piles, "t1": "3S", "f1": "AH 2H"})) if text[0] == "f"}
 
 
 # Russian Spider and the Kiev games: Yukon columns by suit, whole suits go off
