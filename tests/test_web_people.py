@@ -1071,3 +1071,29 @@ def test_back_to_a_game_given_up_for_a_new_one_takes_back_its_loss(opened):
     assert stats()["streak"] == 2 and stats()["played"] == 3  # ... until the player comes back to it
     page.click("#deal-new")
     expect(page.locator("#confirm-dialog")).to_be_visible()  # under way again: leaving it asks again
+
+
+@pytest.mark.parametrize("screen", THREE_SCREENS)
+def test_the_move_counter_keeps_its_count_over_a_reload_back_and_a_server_that_forgot(opened, screen):
+    page = opened(screen)
+    start(page, "klondike", 7, autoplay=True)  # auto-play's move at the deal, then the player's
+    page.click('.pile[data-pile="s"]')
+    moves_made(page, 2)
+    page.reload()
+    moves_made(page, 2)
+    expect(page.locator("#moves")).to_have_text("1 move")
+    start(page, "freecell", 2)
+    page.go_back()
+    expect(page.locator("body")).to_have_attribute("data-game", "klondike")
+    moves_made(page, 2)
+    expect(page.locator("#moves")).to_have_text("1 move")
+    page.wait_for_function("JSON.parse(localStorage.getItem('patience.last')).saved?.state.game === 'klondike'")
+    key = page.evaluate("JSON.parse(localStorage.getItem('patience.last')).session")
+    page.context.route(re.compile(rf"/api/sessions/{re.escape(key)}\?describe=true$"),  # the server forgot the game
+                       lambda route: route.fulfill(status=404, json={"detail": "no game in play has this key"}))
+    again = opened(context=page.context)  # loaded from the form kept in the browser, under a new key
+    moves_made(again, 2)
+    assert key not in again.url
+    expect(again.locator("#moves")).to_have_text("1 move")
+    assert opened.errors == ["Failed to load resource: the server responded with a status of 404 (Not Found)"]
+    opened.errors.clear()  # the forgotten game, asked for first
