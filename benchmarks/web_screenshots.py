@@ -32,7 +32,7 @@ OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="*", default=GAMES, help="games to shoot (default: the launch games and one "
                                                                  "of each family)")
     parser.add_argument("--seed", default="3", help="the deal (default 3)")
@@ -61,7 +61,7 @@ def shoot_extras(page, screen: str) -> None:
     """The game picker, then the table in the dark theme with the four-colour deck (the settings put back after)."""
     page.click("#pick-game")
     page.fill("#picker-search", "spider")
-    page.click("#picker-list .pick >> text=Spider")
+    page.click("#picker-list .pick[data-game=spider]")  # Spider itself, not the first name holding the word
     page.wait_for_function("!document.querySelector('#picker-rules').textContent.startsWith('…')")
     page.screenshot(path=str(OUT / f"picker-{screen}.png"))
     page.keyboard.press("Escape")
@@ -69,6 +69,7 @@ def shoot_extras(page, screen: str) -> None:
     for name in ("dark", "fourColour"):
         page.check(f"#setting-{name}")
     page.keyboard.press("Escape")
+    page.evaluate("document.activeElement.blur()")  # no focus ring left on the menu's button
     page.screenshot(path=str(OUT / f"dark-{screen}.png"), full_page=True)
     page.evaluate("localStorage.removeItem('patience.settings')")
     print(f"docs/screenshots/picker-{screen}.png, dark-{screen}.png")

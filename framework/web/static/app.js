@@ -9,7 +9,7 @@ import {
   undo,
 } from "./game.js";
 import { wireHand } from "./hand.js";
-import { forgetStatistics, giveUp, lastGame, statistics, timeText, underWay } from "./memory.js";
+import { forgetStatistics, giveUp, lastGame, renamePlay, statistics, timeText, underWay } from "./memory.js";
 import { land } from "./motion.js";
 import { $, element, openDialog, page, say } from "./page.js";
 import { openPicker, setGames, wirePicker } from "./picker.js";
@@ -207,6 +207,7 @@ async function firstTable() {
   if (last?.saved) {
     try {
       const table = await api("POST", `/api/sessions/load?autoplay=${$("autoplay").checked}`, last.saved);
+      renamePlay(last.session, table.session);
       return await show(table, "Your last game, as you left it.");
     } catch {
       // a save this server cannot read: a new game

@@ -5,8 +5,9 @@
 // A group too long for the screen may be laid out in lines: its piles side by side in
 // several lines (a tableau of 24 columns as two lines of 12), or its rows fanned right side
 // by side (18 fans as three columns of six). That is chosen once per game and window size,
-// only where one line would shrink the cards below a comfortable size, so the table does
-// not rearrange itself during play.
+// only where one line would shrink the cards below a comfortable size, or for rows fanned
+// right, where side by side gives wider cards; so the table does not rearrange itself
+// during play.
 
 import { $ } from "./page.js";
 
@@ -149,19 +150,20 @@ function fannedRight(game, groups, across, room, width) {
 
 // How many piles side by side each group has in this window: one line each, unless that
 // makes the cards narrower than is comfortable; then, group by group, the lines that give
-// the widest cards.
+// the widest cards. Rows fanned right are always set side by side where that gives wider
+// cards: Beleaguered Castle's eight rows one above the other made a desktop's cards smaller
+// than a tablet's.
 function arrange(game, groups, room) {
   const grids = game.groups.map((group) => groups[group.name].shownRows ?? "").join(",");
   const key = `${game.id} ${room.width}×${room.height} ${grids}`;
   if (chosen.has(key)) return chosen.get(key);
   const across = Object.fromEntries(game.groups.map((group) => [group.name, choices(group)[0]]));
-  if (planned(game, groups, across, room) < COMFORTABLE) {
-    for (const group of game.groups) {
-      let best = planned(game, groups, across, room);
-      for (const option of choices(group).slice(1)) {
-        const tried = planned(game, groups, { ...across, [group.name]: option }, room);
-        if (tried > best) [best, across[group.name]] = [tried, option];
-      }
+  const narrow = planned(game, groups, across, room) < COMFORTABLE;
+  for (const group of game.groups.filter((one) => narrow || one.fan === "right")) {
+    let best = planned(game, groups, across, room);
+    for (const option of choices(group).slice(1)) {
+      const tried = planned(game, groups, { ...across, [group.name]: option }, room);
+      if (tried > best) [best, across[group.name]] = [tried, option];
     }
   }
   chosen.set(key, across);

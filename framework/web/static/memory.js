@@ -83,6 +83,17 @@ export function ownMoves(table) {
   return Math.max(0, table.moves_made - auto.reduce((sum, moves) => sum + moves, 0));
 }
 
+// A game kept here, loaded again from its saved form under a new key (the server had forgotten it):
+// its record (counted or not, auto-play's moves, its time) goes on under the new key.
+export function renamePlay(oldKey, newKey) {
+  const plays = read(PLAYS, {});
+  const record = plays[oldKey];
+  if (!record) return;
+  delete plays[oldKey];
+  write(PLAYS, plays);
+  keepPlay(newKey, record);
+}
+
 function keepPlay(key, record) {
   const plays = read(PLAYS, {});
   delete plays[key];
