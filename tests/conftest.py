@@ -7,6 +7,7 @@ import functools
 import importlib
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import textwrap
@@ -18,6 +19,14 @@ import pytest
 from helpers import serve_process
 
 import framework
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Ctrl-C live in this run, whatever started it: the tests send it to the commands they start as a terminal
+    does, and a command started with it ignored keeps ignoring it (Python's own rule). A run started as a
+    background job of a shell without job control (``make test &`` in a script) inherits it ignored."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(scope="session", autouse=True)
