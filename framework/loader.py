@@ -240,6 +240,8 @@ GROUP_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "turns_up": ("turns_up", str),
     "layers_of_one_suit": ("layers_of_one_suit", bool),
     "gather_and_deal": ("gather_and_deal", lambda gather: GatherRule(**_fields(gather, _GATHER_KEYS))),
+    "gather_pile_by_pile": ("gather_and_deal",
+                            lambda gather: GatherRule(_redeals(gather["times"]), 1, pile_by_pile=True)),
     "clears_when": ("clears_when", lambda clears: ClearRule(**_fields(clears, _CLEAR_KEYS))),
     "last_card_from": ("last_card_from", str),
     "covered_by": ("covered_by", lambda lists: tuple(tuple(number - 1 for number in piles) for piles in lists)),

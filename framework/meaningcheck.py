@@ -140,6 +140,7 @@ class _Checks:
         self._rows_of(path, group)
         self._clears(path, group.get("clears_when"))
         self._closed(path, group)
+        self._gathered_pile_by_pile(path, group)
         for key in ("build", "run"):
             self._rank_order(path + (key,), group.get(key, {}))
         pick = group.get("pick")
@@ -187,6 +188,20 @@ class _Checks:
         if self.group_data[closer].get("piles", 1) != group.get("piles", 1):
             self.problem(path + ("last_card_from",), f"group {closer!r} has {self.group_data[closer].get('piles', 1)} "
                          f"piles, but this group {group.get('piles', 1)}: one pile closes each")
+
+    def _gathered_pile_by_pile(self, path: Path, group: dict[str, Any]) -> None:
+        """A group gathered pile by pile is the game's only group gathered and dealt again: one count of redeals
+        says whose turn it is."""
+        if "gather_pile_by_pile" not in group:
+            return
+        others = [name for name, data in self.group_data.items() if name != path[-1]
+                  and ("gather_and_deal" in data or "gather_pile_by_pile" in data)]
+        if "gather_and_deal" in group:
+            self.problem(path + ("gather_pile_by_pile",), "a group is gathered either pile by pile or all at once: "
+                         "give 'gather_pile_by_pile' or 'gather_and_deal', not both", key=True)
+        elif others:
+            self.problem(path + ("gather_pile_by_pile",), f"group {others[0]!r} is gathered and dealt again too; "
+                         "a group gathered pile by pile must be the only one", key=True)
 
     def _rank_order(self, path: Path, rule: dict[str, Any]) -> None:
         """A build rule's own rank order (``order``) has room for its step."""

@@ -156,11 +156,13 @@ class EmptyRule:
 
 @dataclass(frozen=True, slots=True)
 class GatherRule:
-    """A redeal of a group's own cards: gathered, shuffled or not, and dealt again ``cards_per_pile`` at a time."""
+    """A redeal of a group's own cards: gathered, shuffled or not, and dealt again ``cards_per_pile`` at a time; or,
+    ``pile_by_pile``, one pile's cards a redeal, the next pile in turn, dealt one to each pile in turn from it."""
 
     times: int  # UNLIMITED: no limit
     cards_per_pile: int
     shuffle: bool = False
+    pile_by_pile: bool = False
 
 
 @dataclass(frozen=True, slots=True)

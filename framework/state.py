@@ -247,19 +247,31 @@ class State:
         if game.pairing:
             self._pair_moves(game.pairing, moves)
 
+    def gather_source(self, group: Group) -> int:
+        """The pile a gather of ``group`` names: its first pile, or the pile whose turn it is where the group is
+        gathered pile by pile (the first, then the next at each redeal, round the group)."""
+        rule = group.spec.gather_and_deal
+        if rule is not None and rule.pile_by_pile:
+            used: int = self.vars[GATHERS_VAR]
+            return group.piles.start + used % len(group.piles)
+        return group.piles.start
+
     def _gather_moves(self, group: Group, moves: list[Move]) -> None:
-        """Append the move that gathers ``group`` and deals it again, while it has cards and redeals left."""
+        """Append the move that gathers ``group`` (or its pile whose turn it is) and deals it again, while redeals
+        are left and there is a card to gather (an empty pile's turn passes by a redeal too)."""
         rule = group.spec.gather_and_deal
         assert rule is not None  # a gatherer has its rule
-        if (rule.times == UNLIMITED or self.vars[GATHERS_VAR] < rule.times) and any(
-                self.piles[pile] for pile in group.piles) and not self.is_won():
-            moves.append(Move(group.piles.start, -1, 1, GATHER))
+        if (rule.times == UNLIMITED or self.vars[GATHERS_VAR] < rule.times) and (
+                rule.pile_by_pile or any(self.piles[pile] for pile in group.piles)) and not self.is_won():
+            moves.append(Move(self.gather_source(group), -1, 1, GATHER))
 
     def _gather_changes(self, group: Group) -> list[Change]:
         """The changes that gather ``group``'s cards, shuffle them if its rule says so, and deal them again."""
         rule = group.spec.gather_and_deal
         assert rule is not None  # a gatherer has its rule
         used = self.vars[GATHERS_VAR]
+        if rule.pile_by_pile:
+            return [*self._pile_redeal_changes(group), SetVar(GATHERS_VAR, used + 1)]
         cards = [card for pile in group.piles for card in self.piles[pile]]
         if rule.shuffle:
             cards = shuffled(cards, redeal_seed(self.seed, used))
@@ -275,6 +287,22 @@ class State:
             start += count
         changes.append(SetVar(GATHERS_VAR, used + 1))
         return changes
+
+    def _pile_redeal_changes(self, group: Group) -> list[Change]:
+        """The changes that take up the cards of ``group``'s pile whose turn it is, turned over (its bottom card
+        first), and deal them face up one to each pile in turn, from that pile on round the group."""
+        source = self.gather_source(group)
+        cards = self.piles[source]
+        if not cards:
+            return []
+        piles = len(group.piles)
+        dealt: list[list[int]] = [[] if pile == source else list(self.piles[pile]) for pile in group.piles]
+        first = source - group.piles.start
+        for index, card in enumerate(cards):
+            dealt[(first + index) % piles].append(card)
+        changes: list[Change] = [SetFaceDown(source, 0)] if self.face_down[source] else []
+        reached = sorted({(first + index) % piles for index in range(min(piles, len(cards)))})
+        return changes + [SetPile(group.piles.start + index, tuple(dealt[index])) for index in reached]
 
     def _covered(self, pile: int) -> bool:
         """Whether a pile lying on ``pile`` still holds a card (``Game.covered_by``)."""

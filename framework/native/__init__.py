@@ -257,6 +257,7 @@ def _group_tables(group: Any) -> dict[str, Any]:
         "gather_times": -2 if gather is None else gather.times,
         "gather_cpp": 0 if gather is None else gather.cards_per_pile,
         "gather_shuffle": int(gather is not None and gather.shuffle),
+        "gather_by_pile": int(gather is not None and gather.pile_by_pile),
     }
 
 

@@ -916,6 +916,12 @@ static int closing_takes(const Pos *p, Move m) {
     return RANK[PILE(p, m.source)[p->len[m.source] - m.count]] == first;
 }
 
+/* The pile whose cards a gather of ``group`` deals (State.gather_source). */
+static int gather_source(const Pos *p, const Group *group) {
+    if (!group->gather_by_pile) return group->first;
+    return group->first + (int)(p->vars[p->g->var_gathers] % group->count);
+}
+
 void pos_generate(Pos *p, MoveList *out) {
     const Game *g = p->g;
     p->generation++;
@@ -946,10 +952,10 @@ void pos_generate(Pos *p, MoveList *out) {
     for (int i = 0; i < g->nstocks; i++) stock_moves(p, &g->groups[g->stocks[i]], out);
     for (int i = 0; i < g->ngatherers; i++) {
         const Group *group = &g->groups[g->gatherers[i]];
-        int any = 0;
+        int any = group->gather_by_pile;
         for (int pile = group->first; pile < group->first + group->count; pile++) any |= p->len[pile] > 0;
         if ((group->gather_times == -1 || p->vars[g->var_gathers] < group->gather_times) && any && !pos_is_won(p))
-            moves_add(out, group->first, -1, 1, ACT_GATHER);
+            moves_add(out, gather_source(p, group), -1, 1, ACT_GATHER);
     }
     if (g->has_pairing) pair_moves(p, out);
     for (int i = 0; i < g->nplugins; i++) plugin_moves(p, &g->plugins[i], out);
@@ -957,9 +963,33 @@ void pos_generate(Pos *p, MoveList *out) {
 
 /* --- push and pop --------------------------------------------------------------------------------------- */
 
+/* Deal the cards of ``group``'s pile whose turn it is, bottom card first, one to each pile in turn from it
+   (State._pile_redeal_changes): each pile reached is set to its cards and those dealt onto it. */
+static void redeal_pile(Pos *p, const Group *group) {
+    int source = gather_source(p, group), n = p->len[source], piles = group->count;
+    if (!n) return;
+    uint8_t *cards = malloc((size_t)n), *dealt = malloc((size_t)p->g->total + 1);
+    memcpy(cards, PILE(p, source), (size_t)n);
+    if (p->down[source]) set_down(p, source, 0);
+    int first = source - group->first, reached = n < piles ? n : piles;
+    for (int offset = 0; offset < reached; offset++) {
+        int pile = group->first + (first + offset) % piles, had = pile == source ? 0 : p->len[pile], count = had;
+        memcpy(dealt, PILE(p, pile), (size_t)had);
+        for (int index = offset; index < n; index += piles) dealt[count++] = cards[index];
+        set_pile(p, pile, dealt, count);
+    }
+    free(cards);
+    free(dealt);
+}
+
 static void gather(Pos *p, const Group *group) {
     const Game *g = p->g;
     int64_t used = p->vars[g->var_gathers];
+    if (group->gather_by_pile) {
+        redeal_pile(p, group);
+        set_var(p, g->var_gathers, used + 1);
+        return;
+    }
     uint8_t *cards = malloc((size_t)g->total + 1);
     int n = 0;
     for (int pile = group->first; pile < group->first + group->count; pile++) {

@@ -110,7 +110,8 @@ static int read_group(PyObject *tables, Group *group, int index, int ngroups) {
         read_int(tables, "st_count", &group->st_count) || read_int(tables, "needs_no_empty", &group->needs_no_empty) ||
         read_int(tables, "cards_per_turn", &group->cards_per_turn) || read_int(tables, "redeals", &group->redeals) ||
         read_int(tables, "gather_times", &group->gather_times) || read_int(tables, "gather_cpp", &group->gather_cpp) ||
-        read_int(tables, "gather_shuffle", &group->gather_shuffle))
+        read_int(tables, "gather_shuffle", &group->gather_shuffle) ||
+        read_int(tables, "gather_by_pile", &group->gather_by_pile))
         return -1;
     group->index = index;
     group->target_groups = targets;
