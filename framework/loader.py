@@ -193,6 +193,11 @@ _BUILD_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
 _GATHER_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "times": ("times", _redeals), "cards_per_pile": ("cards_per_pile", int), "shuffle": ("shuffle", bool),
 }
+#: The keys of ``gather_pile_by_pile``.
+_PILE_GATHER_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
+    "times": ("times", _redeals), "last_pile_first": ("last_pile_first", bool),
+    "only_while_empty": ("only_while_empty", tuple),
+}
 #: The keys of ``clears_when``.
 _CLEAR_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "to": ("to", str), "ranks_add_up_to": ("add_up_to", int), "or_one_each_of": ("one_each_of", _ranks),
@@ -240,8 +245,8 @@ GROUP_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "turns_up": ("turns_up", str),
     "layers_of_one_suit": ("layers_of_one_suit", bool),
     "gather_and_deal": ("gather_and_deal", lambda gather: GatherRule(**_fields(gather, _GATHER_KEYS))),
-    "gather_pile_by_pile": ("gather_and_deal",
-                            lambda gather: GatherRule(_redeals(gather["times"]), 1, pile_by_pile=True)),
+    "gather_pile_by_pile": ("gather_and_deal", lambda gather: GatherRule(
+        cards_per_pile=1, pile_by_pile=True, **_fields(gather, _PILE_GATHER_KEYS))),
     "clears_when": ("clears_when", lambda clears: ClearRule(**_fields(clears, _CLEAR_KEYS))),
     "last_card_from": ("last_card_from", str),
     "covered_by": ("covered_by", lambda lists: tuple(tuple(number - 1 for number in piles) for piles in lists)),

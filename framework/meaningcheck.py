@@ -46,6 +46,9 @@ def meaning_problems(document: YamlDocument, source: str) -> list[Problem]:
     return checks.problems
 
 
+#: The keys that gather a group and deal it again.
+_GATHERS = frozenset({"gather_and_deal", "gather_pile_by_pile"})
+
 class _Checks:
     """The meaning checks of one document, gathering problems."""
 
@@ -194,8 +197,9 @@ class _Checks:
         says whose turn it is."""
         if "gather_pile_by_pile" not in group:
             return
-        others = [name for name, data in self.group_data.items() if name != path[-1]
-                  and ("gather_and_deal" in data or "gather_pile_by_pile" in data)]
+        for index, name in enumerate(group["gather_pile_by_pile"].get("only_while_empty", ())):
+            self.known_group(path + ("gather_pile_by_pile", "only_while_empty", index), name)
+        others = [name for name, data in self.group_data.items() if _GATHERS & data.keys() and name != path[-1]]
         if "gather_and_deal" in group:
             self.problem(path + ("gather_pile_by_pile",), "a group is gathered either pile by pile or all at once: "
                          "give 'gather_pile_by_pile' or 'gather_and_deal', not both", key=True)

@@ -626,11 +626,13 @@ def _gather_refusal(state: State, move: Move) -> str | None:
 
 def _nothing_to_gather(state: State, group: Group, rule: GatherRule) -> str | None:
     """Why ``group`` is not gathered now by its ``rule``: no redeal left, no card, the game won."""
-    times = rule.times
-    if times != UNLIMITED and state.vars[GATHERS_VAR] >= times:
-        return f"no redeal is left: the {group.name} has been gathered {count_words(times, 'time')}"
+    if not rule.left_after(state.vars[GATHERS_VAR]):
+        return f"no redeal is left: the {group.name} has been gathered {count_words(rule.times, 'time')}"
     if not rule.pile_by_pile and not any(state.piles[pile] for pile in group.piles):
         return f"the {group.name} holds no card to gather"
+    waited = [pile for pile in group.gather_waits if state.piles[pile]]
+    if waited:
+        return f"the {group.name} is gathered only once the {state.game.pile_group[waited[0]].name} is empty"
     if state.is_won():
         return "the game is won"
     return None

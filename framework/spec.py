@@ -163,6 +163,12 @@ class GatherRule:
     cards_per_pile: int
     shuffle: bool = False
     pile_by_pile: bool = False
+    last_pile_first: bool = False  # pile by pile: the turns go from the last pile back to the first
+    only_while_empty: tuple[str, ...] = ()  # groups whose piles must all be empty for a redeal
+
+    def left_after(self, used: int) -> bool:
+        """Whether a redeal is left after ``used`` of them."""
+        return self.times == UNLIMITED or used < self.times
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ is told not to remember it (``remember_legal_moves``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
     from .compile import Group, Pairing
     from .game import Game
     from .seeds import Seed
+    from .spec import GatherRule
 
 # Rule words the inner loop compares, as plain names: a module global is found faster than an enum's member.
 _TOP_CARD, _ANY_TAIL, _TOP_OR_WHOLE, _FREE_CELLS = Pick.TOP_CARD, Pick.ANY_TAIL, Pick.TOP_OR_WHOLE, RunLimit.FREE_CELLS
@@ -253,25 +255,37 @@ class State:
         rule = group.spec.gather_and_deal
         if rule is not None and rule.pile_by_pile:
             used: int = self.vars[GATHERS_VAR]
-            return group.piles.start + used % len(group.piles)
+            turn = used % len(group.piles)
+            return group.piles[-1 - turn] if rule.last_pile_first else group.piles[turn]
         return group.piles.start
 
     def _gather_moves(self, group: Group, moves: list[Move]) -> None:
         """Append the move that gathers ``group`` (or its pile whose turn it is) and deals it again, while redeals
-        are left and there is a card to gather (an empty pile's turn passes by a redeal too)."""
+        are left, there is a card to gather (an empty pile's turn passes by a redeal too) and the piles it waits
+        for are empty."""
         rule = group.spec.gather_and_deal
         assert rule is not None  # a gatherer has its rule
-        if (rule.times == UNLIMITED or self.vars[GATHERS_VAR] < rule.times) and (
-                rule.pile_by_pile or any(self.piles[pile] for pile in group.piles)) and not self.is_won():
+        cards_to_gather = rule.pile_by_pile or self._held(group.piles)
+        if rule.left_after(self.vars[GATHERS_VAR]) and cards_to_gather and not self._held(group.gather_waits) and (
+                not self.is_won()):
             moves.append(Move(self.gather_source(group), -1, 1, GATHER))
+
+    def _held(self, piles: Iterable[int]) -> bool:
+        """Whether one of ``piles`` holds a card."""
+        return any(self.piles[pile] for pile in piles)
 
     def _gather_changes(self, group: Group) -> list[Change]:
         """The changes that gather ``group``'s cards, shuffle them if its rule says so, and deal them again."""
         rule = group.spec.gather_and_deal
         assert rule is not None  # a gatherer has its rule
         used = self.vars[GATHERS_VAR]
-        if rule.pile_by_pile:
-            return [*self._pile_redeal_changes(group), SetVar(GATHERS_VAR, used + 1)]
+        changes = self._pile_redeal_changes(group) if rule.pile_by_pile else self._group_redeal_changes(group, rule)
+        return [*changes, SetVar(GATHERS_VAR, used + 1)]
+
+    def _group_redeal_changes(self, group: Group, rule: GatherRule) -> list[Change]:
+        """The changes that gather all of ``group``'s cards, shuffle them if ``rule`` says so, and deal them again
+        ``cards_per_pile`` to a pile."""
+        used = self.vars[GATHERS_VAR]
         cards = [card for pile in group.piles for card in self.piles[pile]]
         if rule.shuffle:
             cards = shuffled(cards, redeal_seed(self.seed, used))
@@ -285,7 +299,6 @@ class State:
         for pile, count in zip(group.piles, counts):
             changes.append(SetPile(pile, tuple(cards[start:start + count])))
             start += count
-        changes.append(SetVar(GATHERS_VAR, used + 1))
         return changes
 
     def _pile_redeal_changes(self, group: Group) -> list[Change]:
@@ -353,7 +366,7 @@ class State:
     def empty_closed(self, group: Group) -> bool:
         """Whether the empty piles of ``group`` take no card now: a pile they wait for (``only_while_empty``) holds
         cards."""
-        return any(self.piles[pile] for pile in group.empty_waits)
+        return self._held(group.empty_waits)
 
     def _run_moves(self, source: int, group: Group, most: int, base_rank: int | None, takers: dict[int, Takers],
                    moves: list[Move]) -> None:

@@ -14,7 +14,7 @@ GAMES = [
     "auld-lang-syne", "bakers-dozen", "big-bertha", "bisley", "brigade", "bristol", "ceiling-fan", "clock",
     "colorado", "dial", "double-dot", "double-line", "doublets", "fan", "flower-garden", "german-clock",
     "good-measure", "grandfather", "grandfathers-clock", "gypsy", "imperial-guards", "interregnum", "irmgard",
-    "king-albert", "lucky-piles", "lucky-thirteen", "milligan-cell", "milligan-harp", "miss-milligan",
+    "king-albert", "lucky-piles", "lucky-thirteen", "matrimony", "milligan-cell", "milligan-harp", "miss-milligan",
     "old-fashioned", "portuguese-solitaire", "primrose", "quads-plus", "queen-victoria", "raglan", "relaxed-raglan",
     "school", "scotch-patience", "senior-wrangler", "shamrocks", "spanish-patience", "spanish-patience-ii", "tam-o-shanter",
     "vineyard", "windmill",
@@ -547,6 +547,41 @@ def test_senior_wrangler_counts_by_one_to_eight_and_redeals_round_the_corner_of_
     with pytest.raises(framework.IllegalMoveError, match="^'t3 a' is not legal now: the ones pile builds up by one "
                                                          "regardless of suit"):
         state.parse_move("t3 a")
+
+
+def test_matrimony_deals_the_stock_out_before_redealing_the_columns_from_the_last():
+    state = framework.load_game("matrimony").deal(1)
+    assert [cards_of(state, name) for name in ("j4", "q4")] == ["JD", "QD"]
+    assert [len(cards_of(state, f"t{pile}").split()) for pile in range(1, 17)] == [1] * 16
+    state = build("matrimony", {"j4": "JD", "q4": "QD", "t1": "TD", "t2": "KD", "t3": "QC", "s": "5H"})
+    # TD down from the JD, KD up from the QD, QC starts the clubs' up foundation; no redeal while the stock has cards
+    assert legal_texts(state) == {"t1 j4", "t2 q4", "t3 q1", "d"}
+    with pytest.raises(framework.IllegalMoveError,
+                       match="^'gather' is not legal now: the tableau is gathered only once the stock is empty$"):
+        state.parse_move("gather")
+    state.push(state.parse_move("d"))
+    assert cards_of(state, "t1") == "TD 5H" and "gather" in legal_texts(state)
+
+
+def test_matrimony_redeals_the_last_column_first_round_from_the_first():
+    state = build("matrimony", {"j4": "JD 9D", "q4": "QD", "t16": "2C 3C 4C 5C 6C 7C 8C 9C AS 2S 3S 4S 5S 6S 7S 8S 9S TS",
+                                "t15": "KS", "t1": "8D"})
+    # 8D onto the JD 9D; KD is not there for the QD; a foundation card goes nowhere: 9D fits on no up foundation
+    assert legal_texts(state) == {"t1 j4", "gather"}
+    state.push(state.parse_move("gather"))  # t16's turn: its 18 cards from t16 on, round from t1
+    assert [cards_of(state, f"t{pile}") for pile in (16, 1, 2, 15)] == ["2C 9S", "8D 3C TS", "4C", "KS 8S"]
+    state.push(state.parse_move("gather"))  # t15's turn: KS to t15, 8S to t16
+    assert [cards_of(state, f"t{pile}") for pile in (15, 16)] == ["KS", "2C 9S 8S"]
+    assert state.explain(framework.Move(state.game.pile_index("t1"), -1, 1, "gather")) == (
+        "it is the turn of the 14th tableau pile to be gathered and dealt again")
+
+
+def test_matrimony_lets_a_foundation_card_onto_the_other_foundation_of_its_suit():
+    state = build("matrimony", {"j1": "JC TC 9C 8C", "q1": "QC KC AC 2C 3C 4C 5C 6C", "t1": "7C", "s": "2H"})
+    # 7C goes up onto 6C or down onto 8C; the foundations' tops, 8C and 6C, fit neither on the other
+    assert legal_texts(state) == {"t1 j1", "t1 q1", "d"}
+    state.push(state.parse_move("t1 q1"))
+    assert legal_texts(state) == {"j1 q1", "q1 j1", "d"}  # 8C onto 7C, and 7C back onto 8C
 
 
 # --- Tam O'Shanter and Auld Lang Syne: columns that build nothing, fed by the stock -----------------------------

@@ -258,6 +258,8 @@ def _group_tables(group: Any) -> dict[str, Any]:
         "gather_cpp": 0 if gather is None else gather.cards_per_pile,
         "gather_shuffle": int(gather is not None and gather.shuffle),
         "gather_by_pile": int(gather is not None and gather.pile_by_pile),
+        "gather_last_first": int(gather is not None and gather.last_pile_first),
+        "gather_waits": list(group.gather_waits),
     }
 
 

@@ -52,7 +52,8 @@ typedef struct {
     int stock_target, st_first, st_count, needs_no_empty, cards_per_turn, redeals;
     /* a group gathered and dealt again: -2 none, -1 without limit, else how many times; by pile: one pile a time,
        dealt one card to each pile in turn */
-    int gather_times, gather_cpp, gather_shuffle, gather_by_pile;
+    int gather_times, gather_cpp, gather_shuffle, gather_by_pile, gather_last_first;
+    int ngather_waits, *gather_waits; /* the piles that must be empty for a gather */
 } Group;
 
 enum {

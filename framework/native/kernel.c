@@ -919,7 +919,8 @@ static int closing_takes(const Pos *p, Move m) {
 /* The pile whose cards a gather of ``group`` deals (State.gather_source). */
 static int gather_source(const Pos *p, const Group *group) {
     if (!group->gather_by_pile) return group->first;
-    return group->first + (int)(p->vars[p->g->var_gathers] % group->count);
+    int turn = (int)(p->vars[p->g->var_gathers] % group->count);
+    return group->gather_last_first ? group->first + group->count - 1 - turn : group->first + turn;
 }
 
 void pos_generate(Pos *p, MoveList *out) {
@@ -954,6 +955,7 @@ void pos_generate(Pos *p, MoveList *out) {
         const Group *group = &g->groups[g->gatherers[i]];
         int any = group->gather_by_pile;
         for (int pile = group->first; pile < group->first + group->count; pile++) any |= p->len[pile] > 0;
+        for (int w = 0; w < group->ngather_waits; w++) any &= p->len[group->gather_waits[w]] == 0;
         if ((group->gather_times == -1 || p->vars[g->var_gathers] < group->gather_times) && any && !pos_is_won(p))
             moves_add(out, gather_source(p, group), -1, 1, ACT_GATHER);
     }

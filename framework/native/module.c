@@ -111,7 +111,9 @@ static int read_group(PyObject *tables, Group *group, int index, int ngroups) {
         read_int(tables, "cards_per_turn", &group->cards_per_turn) || read_int(tables, "redeals", &group->redeals) ||
         read_int(tables, "gather_times", &group->gather_times) || read_int(tables, "gather_cpp", &group->gather_cpp) ||
         read_int(tables, "gather_shuffle", &group->gather_shuffle) ||
-        read_int(tables, "gather_by_pile", &group->gather_by_pile))
+        read_int(tables, "gather_by_pile", &group->gather_by_pile) ||
+        read_int(tables, "gather_last_first", &group->gather_last_first) ||
+        read_ints(tables, "gather_waits", &group->gather_waits, &group->ngather_waits))
         return -1;
     group->index = index;
     group->target_groups = targets;
@@ -316,6 +318,7 @@ static void game_free_arrays(Game *g) {
         free(g->groups[i].target_groups);
         free(g->groups[i].empty_sources);
         free(g->groups[i].empty_waits);
+        free(g->groups[i].gather_waits);
     }
     for (int i = 0; i < g->nplugins; i++) {
         Plugin *p = &g->plugins[i];
