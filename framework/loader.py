@@ -20,6 +20,8 @@ from .regularfile import FileTooLarge, NotRegularFile, read_bounded
 from .rulefiles import MAX_BYTES, RULE_SUFFIXES, available_games, find_rule_file
 from .spec import (
     BASE_RANK_CARDS,
+    IN_TURN,
+    IN_TURN_WORD,
     REST,
     UNLIMITED,
     UNLIMITED_WORD,
@@ -191,7 +193,8 @@ _BUILD_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
 }
 #: The keys of ``gather_and_deal``.
 _GATHER_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
-    "times": ("times", _redeals), "cards_per_pile": ("cards_per_pile", int), "shuffle": ("shuffle", bool),
+    "times": ("times", _redeals), "shuffle": ("shuffle", bool), "last_pile_first": ("last_pile_first", bool),
+    "cards_per_pile": ("cards_per_pile", lambda count: IN_TURN if count == IN_TURN_WORD else int(count)),
 }
 #: The keys of ``gather_pile_by_pile``.
 _PILE_GATHER_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {

@@ -34,7 +34,7 @@ from .notation import move_text, parse_move
 from .refusals import explain
 from .seeds import redeal_seed
 from .serialize import state_to_json
-from .spec import UNLIMITED, Accepts, Pick, Role, RunLimit, WonWhen
+from .spec import IN_TURN, UNLIMITED, Accepts, Pick, Role, RunLimit, WonWhen
 
 if TYPE_CHECKING:
     from .compile import Group, Pairing
@@ -63,6 +63,23 @@ def _one_suit(pile: list[int], most: int) -> int:
     while count < most and SUIT[pile[-count - 1]] == top_suit:
         count += 1
     return count
+
+
+def _dealt_again(cards: list[int], piles: int, per_pile: int) -> list[tuple[int, ...]]:
+    """The cards each of ``piles`` piles gets of ``cards`` dealt again ``per_pile`` to a pile from the first, or one
+    to each pile in turn round them (``IN_TURN``)."""
+    if per_pile == IN_TURN:
+        return [tuple(cards[index::piles]) for index in range(piles)]
+    # per_pile each from the first pile on; cards beyond them all (a foundation's cards come back to the table)
+    # go one more to each pile from the first, as PySolFC's Cruel deals them
+    extra = max(0, len(cards) - per_pile * piles)
+    dealt = []
+    start = 0
+    for index in range(piles):
+        count = per_pile + extra // piles + (index < extra % piles)
+        dealt.append(tuple(cards[start:start + count]))
+        start += count
+    return dealt
 
 
 def _top_or_whole(found: list[tuple[int, int]], whole: int) -> list[tuple[int, int]]:
@@ -286,20 +303,13 @@ class State:
         """The changes that gather all of ``group``'s cards, shuffle them if ``rule`` says so, and deal them again
         ``cards_per_pile`` to a pile."""
         used = self.vars[GATHERS_VAR]
-        cards = [card for pile in group.piles for card in self.piles[pile]]
+        order = group.piles[::-1] if rule.last_pile_first else group.piles
+        cards = [card for pile in order for card in self.piles[pile]]
         if rule.shuffle:
             cards = shuffled(cards, redeal_seed(self.seed, used))
-        # cards_per_pile each from the first pile on; cards beyond them all (a foundation's cards come back
-        # to the table) go one more to each pile from the first, as PySolFC's Cruel deals them
-        piles = len(group.piles)
-        extra = max(0, len(cards) - rule.cards_per_pile * piles)
-        counts = [rule.cards_per_pile + extra // piles + (index < extra % piles) for index in range(piles)]
         changes: list[Change] = [SetFaceDown(pile, 0) for pile in group.piles if self.face_down[pile]]
-        start = 0
-        for pile, count in zip(group.piles, counts):
-            changes.append(SetPile(pile, tuple(cards[start:start + count])))
-            start += count
-        return changes
+        return changes + [SetPile(pile, dealt) for pile, dealt in zip(group.piles, _dealt_again(
+            cards, len(group.piles), rule.cards_per_pile))]
 
     def _pile_redeal_changes(self, group: Group) -> list[Change]:
         """The changes that take up the cards of ``group``'s pile whose turn it is, turned over (its bottom card

@@ -11,7 +11,8 @@ from framework.cards import card_text
 from framework.testing import legal_texts, position
 
 GAMES = [
-    "auld-lang-syne", "bakers-dozen", "big-bertha", "bisley", "brigade", "bristol", "ceiling-fan", "clock",
+    "auld-lang-syne", "bakers-dozen", "big-bertha", "bisley", "brigade", "bristol", "capricieuse", "ceiling-fan",
+    "clock",
     "colorado", "dial", "double-dot", "double-line", "doublets", "fan", "flower-garden", "german-clock",
     "good-measure", "grandfather", "grandfathers-clock", "gypsy", "imperial-guards", "interregnum", "irmgard",
     "king-albert", "lucky-piles", "lucky-thirteen", "matrimony", "milligan-cell", "milligan-harp", "miss-milligan",
@@ -582,6 +583,40 @@ def test_matrimony_lets_a_foundation_card_onto_the_other_foundation_of_its_suit(
     assert legal_texts(state) == {"t1 j1", "t1 q1", "d"}
     state.push(state.parse_move("t1 q1"))
     assert legal_texts(state) == {"j1 q1", "q1 j1", "d"}  # 8C onto 7C, and 7C back onto 8C
+
+
+# --- Capricieuse: the columns gathered whole, the last first, and dealt one card a column in turn ----------------
+
+CAPRICIEUSE_ROW = {f"t{pile}": card for pile, card in enumerate(
+    ["2C", "QC", "9S", "TS", "5H", "7H", "9D", "JD", "3S", "5S", "7C", "9C"], start=1)}
+
+
+def test_capricieuse_builds_up_or_down_by_suit_and_lets_foundation_cards_back():
+    state = framework.load_game("capricieuse").deal(1)
+    assert [cards_of(state, f"{label}{pile}") for label in "ak" for pile in range(1, 5)] == [
+        "AC", "AS", "AH", "AD", "KC", "KS", "KH", "KD"]
+    assert [len(cards_of(state, f"t{pile}").split()) for pile in range(1, 13)] == [8] * 12
+    state = build("capricieuse", {"a1": "AC", "k1": "KC", **CAPRICIEUSE_ROW})
+    # 2C up from the AC, QC down from the KC; 9S and TS onto each other; the AC back onto the 2C, the KC onto the
+    # QC; the empty foundations wait for an A or a K, and no column is empty
+    assert legal_texts(state) == {"t1 a1", "t2 k1", "t3 t4", "t4 t3", "a1 t1", "k1 t2", "gather"}
+    state.push(state.parse_move("gather"))  # one card a column: the last column's first
+    assert [cards_of(state, f"t{pile}") for pile in range(1, 13)] == [
+        "9C", "7C", "5S", "3S", "JD", "9D", "7H", "5H", "TS", "9S", "QC", "2C"]
+
+
+def test_capricieuse_deals_the_gathered_cards_round_the_columns_twice_at_most():
+    state = build("capricieuse", {"a1": "AC", "k1": "KC", "t1": "5H 2C", "t2": "9S 3C", "t3": "QC",
+                                  "t11": "2S 3S 4S 5S 6S 7S", "t12": "7D 8D JC"})
+    state.push(state.parse_move("gather"))
+    # t12 from its bottom card up, then t11, t3, t2, t1: fourteen cards, round to t1 and t2 again
+    assert [cards_of(state, f"t{pile}") for pile in range(1, 13)] == [
+        "7D 5H", "8D 2C", "JC", "2S", "3S", "4S", "5S", "6S", "7S", "QC", "9S", "3C"]
+    state.push(state.parse_move("gather"))
+    assert state.vars["gathers_used"] == 2 and "gather" not in legal_texts(state)
+    with pytest.raises(framework.IllegalMoveError,
+                       match="^'gather' is not legal now: no redeal is left: the tableau has been gathered 2 times$"):
+        state.parse_move("gather")
 
 
 # --- Tam O'Shanter and Auld Lang Syne: columns that build nothing, fed by the stock -----------------------------

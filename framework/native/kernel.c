@@ -984,6 +984,17 @@ static void redeal_pile(Pos *p, const Group *group) {
     free(dealt);
 }
 
+/* Set each pile of ``group`` to every ``count``-th of the ``n`` cards from its own place on (State: IN_TURN). */
+static void deal_in_turn(Pos *p, const Group *group, const uint8_t *cards, int n) {
+    uint8_t *dealt = malloc((size_t)n + 1);
+    for (int index = 0; index < group->count; index++) {
+        int count = 0;
+        for (int at = index; at < n; at += group->count) dealt[count++] = cards[at];
+        set_pile(p, group->first + index, dealt, count);
+    }
+    free(dealt);
+}
+
 static void gather(Pos *p, const Group *group) {
     const Game *g = p->g;
     int64_t used = p->vars[g->var_gathers];
@@ -993,16 +1004,23 @@ static void gather(Pos *p, const Group *group) {
         return;
     }
     uint8_t *cards = malloc((size_t)g->total + 1);
-    int n = 0;
-    for (int pile = group->first; pile < group->first + group->count; pile++) {
+    int n = 0, piles = group->count;
+    for (int index = 0; index < piles; index++) {
+        int pile = group->gather_last_first ? group->first + piles - 1 - index : group->first + index;
         memcpy(cards + n, PILE(p, pile), p->len[pile]);
         n += p->len[pile];
     }
     if (group->gather_shuffle) shuffle(cards, n, 1, redeal_seed(p, used));
-    int piles = group->count, extra = n - group->gather_cpp * piles;
-    if (extra < 0) extra = 0;
     for (int pile = group->first; pile < group->first + group->count; pile++)
         if (p->down[pile]) set_down(p, pile, 0);
+    if (group->gather_cpp == 0) { /* in turn: one card to each pile, round the group */
+        deal_in_turn(p, group, cards, n);
+        set_var(p, g->var_gathers, used + 1);
+        free(cards);
+        return;
+    }
+    int extra = n - group->gather_cpp * piles;
+    if (extra < 0) extra = 0;
     int start = 0;
     for (int index = 0; index < piles; index++) {
         int count = group->gather_cpp + extra / piles + (index < extra % piles);
