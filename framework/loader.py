@@ -194,7 +194,8 @@ _BUILD_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
 #: The keys of ``gather_and_deal``.
 _GATHER_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "times": ("times", _redeals), "shuffle": ("shuffle", bool), "last_pile_first": ("last_pile_first", bool),
-    "cards_per_pile": ("cards_per_pile", lambda count: IN_TURN if count == IN_TURN_WORD else int(count)),
+    "cards_per_pile": ("cards_per_pile", lambda count: IN_TURN if count == IN_TURN_WORD else tuple(count)
+                       if isinstance(count, list) else int(count)),
 }
 #: The keys of ``gather_pile_by_pile``.
 _PILE_GATHER_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {

@@ -144,6 +144,7 @@ class _Checks:
         self._clears(path, group.get("clears_when"))
         self._closed(path, group)
         self._gathered_pile_by_pile(path, group)
+        self._one_per_pile_dealt_again(path, group)
         for key in ("build", "run"):
             self._rank_order(path + (key,), group.get(key, {}))
         pick = group.get("pick")
@@ -191,6 +192,13 @@ class _Checks:
         if self.group_data[closer].get("piles", 1) != group.get("piles", 1):
             self.problem(path + ("last_card_from",), f"group {closer!r} has {self.group_data[closer].get('piles', 1)} "
                          f"piles, but this group {group.get('piles', 1)}: one pile closes each")
+
+    def _one_per_pile_dealt_again(self, path: Path, group: dict[str, Any]) -> None:
+        """A redeal by rows (``cards_per_pile`` a list) gives a number for each pile."""
+        counts = group.get("gather_and_deal", {}).get("cards_per_pile")
+        if isinstance(counts, list) and len(counts) != group.get("piles", 1):
+            self.problem(path + ("gather_and_deal", "cards_per_pile"), f"{len(counts)} numbers for "
+                         f"{group.get('piles', 1)} piles; give one number per pile")
 
     def _gathered_pile_by_pile(self, path: Path, group: dict[str, Any]) -> None:
         """A group gathered pile by pile is the game's only group gathered and dealt again: one count of redeals

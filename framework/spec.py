@@ -163,7 +163,7 @@ class GatherRule:
     ``pile_by_pile``, one pile's cards a redeal, the next pile in turn, dealt one to each pile in turn from it."""
 
     times: int  # UNLIMITED: no limit
-    cards_per_pile: int  # IN_TURN: one card to each pile in turn, round the group
+    cards_per_pile: int | tuple[int, ...]  # IN_TURN: one card to each pile in turn; a tuple: by rows, so many a pile
     shuffle: bool = False
     pile_by_pile: bool = False
     last_pile_first: bool = False  # the last pile is gathered first; pile by pile: its turn comes first

@@ -65,11 +65,11 @@ def _one_suit(pile: list[int], most: int) -> int:
     return count
 
 
-def _dealt_again(cards: list[int], piles: int, per_pile: int) -> list[tuple[int, ...]]:
+def _dealt_again(cards: list[int], piles: int, per_pile: int | tuple[int, ...]) -> list[tuple[int, ...]]:
     """The cards each of ``piles`` piles gets of ``cards`` dealt again ``per_pile`` to a pile from the first, or one
-    to each pile in turn round them (``IN_TURN``)."""
-    if per_pile == IN_TURN:
-        return [tuple(cards[index::piles]) for index in range(piles)]
+    to each pile in turn round them (``IN_TURN``), or by rows up to so many a pile (a tuple)."""
+    if isinstance(per_pile, tuple) or per_pile == IN_TURN:
+        return _dealt_by_rows(cards, piles, per_pile if isinstance(per_pile, tuple) else None)
     # per_pile each from the first pile on; cards beyond them all (a foundation's cards come back to the table)
     # go one more to each pile from the first, as PySolFC's Cruel deals them
     extra = max(0, len(cards) - per_pile * piles)
@@ -80,6 +80,18 @@ def _dealt_again(cards: list[int], piles: int, per_pile: int) -> list[tuple[int,
         dealt.append(tuple(cards[start:start + count]))
         start += count
     return dealt
+
+
+def _dealt_by_rows(cards: list[int], piles: int, counts: tuple[int, ...] | None) -> list[tuple[int, ...]]:
+    """The cards each pile gets of ``cards`` dealt by rows, pass after pass from the first pile: to the piles with
+    fewer than their ``counts`` cards, or to every pile (no counts, or every pile has its count)."""
+    limits = counts or (0,) * piles  # no counts: every pass goes to every pile
+    places: list[int] = []
+    row = 0
+    while len(places) < len(cards):
+        places += [pile for pile in range(piles) if limits[pile] > row] or range(piles)
+        row += 1
+    return [tuple(card for card, place in zip(cards, places) if place == pile) for pile in range(piles)]
 
 
 def _top_or_whole(found: list[tuple[int, int]], whole: int) -> list[tuple[int, int]]:

@@ -54,6 +54,7 @@ typedef struct {
        dealt one card to each pile in turn */
     int gather_times, gather_cpp, gather_shuffle, gather_by_pile, gather_last_first;
     int ngather_waits, *gather_waits; /* the piles that must be empty for a gather */
+    int ngather_counts, *gather_counts; /* gather_cpp 0: dealt by rows up to so many a pile (none: in turn) */
 } Group;
 
 enum {

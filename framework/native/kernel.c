@@ -984,15 +984,26 @@ static void redeal_pile(Pos *p, const Group *group) {
     free(dealt);
 }
 
-/* Set each pile of ``group`` to every ``count``-th of the ``n`` cards from its own place on (State: IN_TURN). */
-static void deal_in_turn(Pos *p, const Group *group, const uint8_t *cards, int n) {
+/* Deal the ``n`` cards to ``group``'s piles by rows, pass after pass from the first pile: to the piles with fewer
+   than their gather_counts, or to every pile (no counts, or every pile has its count) (State._dealt_by_rows). */
+static void deal_by_rows(Pos *p, const Group *group, const uint8_t *cards, int n) {
+    const int *counts = group->ngather_counts ? group->gather_counts : NULL;
+    int *places = malloc(((size_t)n + 1) * sizeof(int)), at = 0;
+    for (int row = 0; at < n; row++) {
+        int open = 0;
+        for (int index = 0; index < group->count; index++) open |= !counts || counts[index] > row;
+        for (int index = 0; index < group->count && at < n; index++)
+            if (!open || !counts || counts[index] > row) places[at++] = index;
+    }
     uint8_t *dealt = malloc((size_t)n + 1);
     for (int index = 0; index < group->count; index++) {
         int count = 0;
-        for (int at = index; at < n; at += group->count) dealt[count++] = cards[at];
+        for (int card = 0; card < n; card++)
+            if (places[card] == index) dealt[count++] = cards[card];
         set_pile(p, group->first + index, dealt, count);
     }
     free(dealt);
+    free(places);
 }
 
 static void gather(Pos *p, const Group *group) {
@@ -1013,8 +1024,8 @@ static void gather(Pos *p, const Group *group) {
     if (group->gather_shuffle) shuffle(cards, n, 1, redeal_seed(p, used));
     for (int pile = group->first; pile < group->first + group->count; pile++)
         if (p->down[pile]) set_down(p, pile, 0);
-    if (group->gather_cpp == 0) { /* in turn: one card to each pile, round the group */
-        deal_in_turn(p, group, cards, n);
+    if (group->gather_cpp == 0) { /* in turn, or by rows up to so many a pile */
+        deal_by_rows(p, group, cards, n);
         set_var(p, g->var_gathers, used + 1);
         free(cards);
         return;

@@ -113,7 +113,8 @@ static int read_group(PyObject *tables, Group *group, int index, int ngroups) {
         read_int(tables, "gather_shuffle", &group->gather_shuffle) ||
         read_int(tables, "gather_by_pile", &group->gather_by_pile) ||
         read_int(tables, "gather_last_first", &group->gather_last_first) ||
-        read_ints(tables, "gather_waits", &group->gather_waits, &group->ngather_waits))
+        read_ints(tables, "gather_waits", &group->gather_waits, &group->ngather_waits) ||
+        read_ints(tables, "gather_counts", &group->gather_counts, &group->ngather_counts))
         return -1;
     group->index = index;
     group->target_groups = targets;
@@ -319,6 +320,7 @@ static void game_free_arrays(Game *g) {
         free(g->groups[i].empty_sources);
         free(g->groups[i].empty_waits);
         free(g->groups[i].gather_waits);
+        free(g->groups[i].gather_counts);
     }
     for (int i = 0; i < g->nplugins; i++) {
         Plugin *p = &g->plugins[i];
