@@ -114,6 +114,7 @@ class Group:
         "spec", "name", "role", "label", "index", "piles", "fits_table", "pick", "max_cards",
         "targets", "empty_accepts", "empty_sources", "stock_target", "stock_targets", "run_table",
         "fits_on", "target_groups", "one_card_at_a_time", "lone_sources", "suited_targets", "empty_waits",
+        "gather_waits",
     )
 
     def __init__(self, spec: GroupSpec, index: int, first_pile: int) -> None:
@@ -143,6 +144,8 @@ class Group:
         self.suited_targets = False
         #: The piles that must all be empty for an empty pile of this group to take a card (``only_while_empty``).
         self.empty_waits: tuple[int, ...] = ()
+        #: The piles that must all be empty for the group to be gathered and dealt again (``only_while_empty``).
+        self.gather_waits: tuple[int, ...] = ()
         self.stock_target = -1
         self.stock_targets: range = range(0)  # the piles a stock deals onto
         #: Whether a move lays one card at a time on this group's piles (a foundation, but one filled at once).
@@ -324,6 +327,8 @@ def _groups(spec: GameSpec) -> dict[str, Group]:
         group.empty_sources = frozenset(groups[name].index for name in sources)
         group.lone_sources = group.empty_sources if group.takes_single_cards() else frozenset()
         group.empty_waits = _piles(groups[name] for name in group.spec.when_empty.only_while_empty)
+        if group.spec.gather_and_deal:
+            group.gather_waits = _piles(groups[name] for name in group.spec.gather_and_deal.only_while_empty)
         if group.spec.deals_to:
             group.stock_targets = groups[group.spec.deals_to].piles
             group.stock_target = group.stock_targets.start

@@ -20,6 +20,8 @@ from .regularfile import FileTooLarge, NotRegularFile, read_bounded
 from .rulefiles import MAX_BYTES, RULE_SUFFIXES, available_games, find_rule_file
 from .spec import (
     BASE_RANK_CARDS,
+    IN_TURN,
+    IN_TURN_WORD,
     REST,
     UNLIMITED,
     UNLIMITED_WORD,
@@ -191,7 +193,14 @@ _BUILD_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
 }
 #: The keys of ``gather_and_deal``.
 _GATHER_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
-    "times": ("times", _redeals), "cards_per_pile": ("cards_per_pile", int), "shuffle": ("shuffle", bool),
+    "times": ("times", _redeals), "shuffle": ("shuffle", bool), "last_pile_first": ("last_pile_first", bool),
+    "cards_per_pile": ("cards_per_pile", lambda count: IN_TURN if count == IN_TURN_WORD else tuple(count)
+                       if isinstance(count, list) else int(count)),
+}
+#: The keys of ``gather_pile_by_pile``.
+_PILE_GATHER_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
+    "times": ("times", _redeals), "last_pile_first": ("last_pile_first", bool),
+    "only_while_empty": ("only_while_empty", tuple),
 }
 #: The keys of ``clears_when``.
 _CLEAR_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
@@ -240,6 +249,8 @@ GROUP_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "turns_up": ("turns_up", str),
     "layers_of_one_suit": ("layers_of_one_suit", bool),
     "gather_and_deal": ("gather_and_deal", lambda gather: GatherRule(**_fields(gather, _GATHER_KEYS))),
+    "gather_pile_by_pile": ("gather_and_deal", lambda gather: GatherRule(
+        cards_per_pile=1, pile_by_pile=True, **_fields(gather, _PILE_GATHER_KEYS))),
     "clears_when": ("clears_when", lambda clears: ClearRule(**_fields(clears, _CLEAR_KEYS))),
     "last_card_from": ("last_card_from", str),
     "covered_by": ("covered_by", lambda lists: tuple(tuple(number - 1 for number in piles) for piles in lists)),

@@ -46,6 +46,9 @@ def meaning_problems(document: YamlDocument, source: str) -> list[Problem]:
     return checks.problems
 
 
+#: The keys that gather a group and deal it again.
+_GATHERS = frozenset({"gather_and_deal", "gather_pile_by_pile"})
+
 class _Checks:
     """The meaning checks of one document, gathering problems."""
 
@@ -140,6 +143,8 @@ class _Checks:
         self._rows_of(path, group)
         self._clears(path, group.get("clears_when"))
         self._closed(path, group)
+        self._gathered_pile_by_pile(path, group)
+        self._one_per_pile_dealt_again(path, group)
         for key in ("build", "run"):
             self._rank_order(path + (key,), group.get(key, {}))
         pick = group.get("pick")
@@ -187,6 +192,28 @@ class _Checks:
         if self.group_data[closer].get("piles", 1) != group.get("piles", 1):
             self.problem(path + ("last_card_from",), f"group {closer!r} has {self.group_data[closer].get('piles', 1)} "
                          f"piles, but this group {group.get('piles', 1)}: one pile closes each")
+
+    def _one_per_pile_dealt_again(self, path: Path, group: dict[str, Any]) -> None:
+        """A redeal by rows (``cards_per_pile`` a list) gives a number for each pile."""
+        counts = group.get("gather_and_deal", {}).get("cards_per_pile")
+        if isinstance(counts, list) and len(counts) != group.get("piles", 1):
+            self.problem(path + ("gather_and_deal", "cards_per_pile"), f"{len(counts)} numbers for "
+                         f"{group.get('piles', 1)} piles; give one number per pile")
+
+    def _gathered_pile_by_pile(self, path: Path, group: dict[str, Any]) -> None:
+        """A group gathered pile by pile is the game's only group gathered and dealt again: one count of redeals
+        says whose turn it is."""
+        if "gather_pile_by_pile" not in group:
+            return
+        for index, name in enumerate(group["gather_pile_by_pile"].get("only_while_empty", ())):
+            self.known_group(path + ("gather_pile_by_pile", "only_while_empty", index), name)
+        others = [name for name, data in self.group_data.items() if _GATHERS & data.keys() and name != path[-1]]
+        if "gather_and_deal" in group:
+            self.problem(path + ("gather_pile_by_pile",), "a group is gathered either pile by pile or all at once: "
+                         "give 'gather_pile_by_pile' or 'gather_and_deal', not both", key=True)
+        elif others:
+            self.problem(path + ("gather_pile_by_pile",), f"group {others[0]!r} is gathered and dealt again too; "
+                         "a group gathered pile by pile must be the only one", key=True)
 
     def _rank_order(self, path: Path, rule: dict[str, Any]) -> None:
         """A build rule's own rank order (``order``) has room for its step."""

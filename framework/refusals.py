@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from .cards import RANK, SUIT, SUIT_SYMBOLS, card_symbol, rank_symbol
 from .moves import DEAL, GATHER, GATHERS_VAR, PAIR, REDEAL, REDEALS_VAR, Move
-from .spec import UNLIMITED, Accepts, BuildRule, Direction, PairRule, Pick, Role, RunLimit, SuitRule
+from .spec import UNLIMITED, Accepts, BuildRule, Direction, GatherRule, PairRule, Pick, Role, RunLimit, SuitRule
 from .words import a, destination, move_words, noun, place, rank_words
 
 if TYPE_CHECKING:
@@ -163,7 +163,7 @@ def _redeals_named(state: State, action: str, sources: list[int], targets: list[
 
 
 def _gathers_named(state: State, action: str, sources: list[int], targets: list[int], count: int | None) -> Named:
-    moves = [Move(group.piles.start, -1, 1, GATHER) for group in state.game.gatherers]
+    moves = [Move(state.gather_source(group), -1, 1, GATHER) for group in state.game.gatherers]
     return moves, "nothing in this game is gathered and dealt again"
 
 
@@ -610,22 +610,29 @@ def _whole_waste_refusal(state: State, move: Move) -> str | None:
 def _gather_refusal(state: State, move: Move) -> str | None:
     """Why a group cannot be gathered and dealt again now."""
     if move.source < 0:
-        return "a gather names the first pile of its group"
+        return "a gather names the pile of its group it gathers"
     group = state.game.pile_group[move.source]
     rule = group.spec.gather_and_deal
-    if rule is None or move.source != group.piles.start:
+    if rule is None:
+        return f"the {group.name} is not gathered and dealt again"
+    if move.source != state.gather_source(group):
+        if rule.pile_by_pile:
+            return f"it is the turn of {place(state.game, state.gather_source(group))} to be gathered and dealt again"
         return f"the {group.name} is not gathered and dealt again"
     if move.target >= 0:
         return f"the {group.name} is dealt again where it lies, not to {place(state.game, move.target)}"
-    return _nothing_to_gather(state, group, rule.times)
+    return _nothing_to_gather(state, group, rule)
 
 
-def _nothing_to_gather(state: State, group: Group, times: int) -> str | None:
-    """Why ``group``, gathered at most ``times`` times, is not gathered now: no redeal left, no card, the game won."""
-    if times != UNLIMITED and state.vars[GATHERS_VAR] >= times:
-        return f"no redeal is left: the {group.name} has been gathered {count_words(times, 'time')}"
-    if not any(state.piles[pile] for pile in group.piles):
+def _nothing_to_gather(state: State, group: Group, rule: GatherRule) -> str | None:
+    """Why ``group`` is not gathered now by its ``rule``: no redeal left, no card, the game won."""
+    if not rule.left_after(state.vars[GATHERS_VAR]):
+        return f"no redeal is left: the {group.name} has been gathered {count_words(rule.times, 'time')}"
+    if not rule.pile_by_pile and not any(state.piles[pile] for pile in group.piles):
         return f"the {group.name} holds no card to gather"
+    waited = [pile for pile in group.gather_waits if state.piles[pile]]
+    if waited:
+        return f"the {group.name} is gathered only once the {state.game.pile_group[waited[0]].name} is empty"
     if state.is_won():
         return "the game is won"
     return None

@@ -114,6 +114,9 @@ REST = "rest"
 #: A stock's ``redeals`` without a limit: the word in a rule file, and the number in a spec.
 UNLIMITED_WORD = "unlimited"
 UNLIMITED = -1
+#: A redeal's ``cards_per_pile`` dealing one card to each pile in turn, round the group: the words, and the number.
+IN_TURN_WORD = "in turn"
+IN_TURN = 0
 
 
 def _as_words(spec: object, **enums: type[StrEnum]) -> None:
@@ -156,11 +159,19 @@ class EmptyRule:
 
 @dataclass(frozen=True, slots=True)
 class GatherRule:
-    """A redeal of a group's own cards: gathered, shuffled or not, and dealt again ``cards_per_pile`` at a time."""
+    """A redeal of a group's own cards: gathered, shuffled or not, and dealt again ``cards_per_pile`` at a time; or,
+    ``pile_by_pile``, one pile's cards a redeal, the next pile in turn, dealt one to each pile in turn from it."""
 
     times: int  # UNLIMITED: no limit
-    cards_per_pile: int
+    cards_per_pile: int | tuple[int, ...]  # IN_TURN: one card to each pile in turn; a tuple: by rows, so many a pile
     shuffle: bool = False
+    pile_by_pile: bool = False
+    last_pile_first: bool = False  # the last pile is gathered first; pile by pile: its turn comes first
+    only_while_empty: tuple[str, ...] = ()  # groups whose piles must all be empty for a redeal
+
+    def left_after(self, used: int) -> bool:
+        """Whether a redeal is left after ``used`` of them."""
+        return self.times == UNLIMITED or used < self.times
 
 
 @dataclass(frozen=True, slots=True)

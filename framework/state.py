@@ -8,6 +8,7 @@ is told not to remember it (``remember_legal_moves``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -33,12 +34,13 @@ from .notation import move_text, parse_move
 from .refusals import explain
 from .seeds import redeal_seed
 from .serialize import state_to_json
-from .spec import UNLIMITED, Accepts, Pick, Role, RunLimit, WonWhen
+from .spec import IN_TURN, UNLIMITED, Accepts, Pick, Role, RunLimit, WonWhen
 
 if TYPE_CHECKING:
     from .compile import Group, Pairing
     from .game import Game
     from .seeds import Seed
+    from .spec import GatherRule
 
 # Rule words the inner loop compares, as plain names: a module global is found faster than an enum's member.
 _TOP_CARD, _ANY_TAIL, _TOP_OR_WHOLE, _FREE_CELLS = Pick.TOP_CARD, Pick.ANY_TAIL, Pick.TOP_OR_WHOLE, RunLimit.FREE_CELLS
@@ -61,6 +63,35 @@ def _one_suit(pile: list[int], most: int) -> int:
     while count < most and SUIT[pile[-count - 1]] == top_suit:
         count += 1
     return count
+
+
+def _dealt_again(cards: list[int], piles: int, per_pile: int | tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The cards each of ``piles`` piles gets of ``cards`` dealt again ``per_pile`` to a pile from the first, or one
+    to each pile in turn round them (``IN_TURN``), or by rows up to so many a pile (a tuple)."""
+    if isinstance(per_pile, tuple) or per_pile == IN_TURN:
+        return _dealt_by_rows(cards, piles, per_pile if isinstance(per_pile, tuple) else None)
+    # per_pile each from the first pile on; cards beyond them all (a foundation's cards come back to the table)
+    # go one more to each pile from the first, as PySolFC's Cruel deals them
+    extra = max(0, len(cards) - per_pile * piles)
+    dealt = []
+    start = 0
+    for index in range(piles):
+        count = per_pile + extra // piles + (index < extra % piles)
+        dealt.append(tuple(cards[start:start + count]))
+        start += count
+    return dealt
+
+
+def _dealt_by_rows(cards: list[int], piles: int, counts: tuple[int, ...] | None) -> list[tuple[int, ...]]:
+    """The cards each pile gets of ``cards`` dealt by rows, pass after pass from the first pile: to the piles with
+    fewer than their ``counts`` cards, or to every pile (no counts, or every pile has its count)."""
+    limits = counts or (0,) * piles  # no counts: every pass goes to every pile
+    places: list[int] = []
+    row = 0
+    while len(places) < len(cards):
+        places += [pile for pile in range(piles) if limits[pile] > row] or range(piles)
+        row += 1
+    return [tuple(card for card, place in zip(cards, places) if place == pile) for pile in range(piles)]
 
 
 def _top_or_whole(found: list[tuple[int, int]], whole: int) -> list[tuple[int, int]]:
@@ -247,34 +278,66 @@ class State:
         if game.pairing:
             self._pair_moves(game.pairing, moves)
 
+    def gather_source(self, group: Group) -> int:
+        """The pile a gather of ``group`` names: its first pile, or the pile whose turn it is where the group is
+        gathered pile by pile (the first, then the next at each redeal, round the group)."""
+        rule = group.spec.gather_and_deal
+        if rule is not None and rule.pile_by_pile:
+            used: int = self.vars[GATHERS_VAR]
+            turn = used % len(group.piles)
+            return group.piles[-1 - turn] if rule.last_pile_first else group.piles[turn]
+        return group.piles.start
+
     def _gather_moves(self, group: Group, moves: list[Move]) -> None:
-        """Append the move that gathers ``group`` and deals it again, while it has cards and redeals left."""
+        """Append the move that gathers ``group`` (or its pile whose turn it is) and deals it again, while redeals
+        are left, there is a card to gather (an empty pile's turn passes by a redeal too) and the piles it waits
+        for are empty."""
         rule = group.spec.gather_and_deal
         assert rule is not None  # a gatherer has its rule
-        if (rule.times == UNLIMITED or self.vars[GATHERS_VAR] < rule.times) and any(
-                self.piles[pile] for pile in group.piles) and not self.is_won():
-            moves.append(Move(group.piles.start, -1, 1, GATHER))
+        cards_to_gather = rule.pile_by_pile or self._held(group.piles)
+        if rule.left_after(self.vars[GATHERS_VAR]) and cards_to_gather and not self._held(group.gather_waits) and (
+                not self.is_won()):
+            moves.append(Move(self.gather_source(group), -1, 1, GATHER))
+
+    def _held(self, piles: Iterable[int]) -> bool:
+        """Whether one of ``piles`` holds a card."""
+        return any(self.piles[pile] for pile in piles)
 
     def _gather_changes(self, group: Group) -> list[Change]:
         """The changes that gather ``group``'s cards, shuffle them if its rule says so, and deal them again."""
         rule = group.spec.gather_and_deal
         assert rule is not None  # a gatherer has its rule
         used = self.vars[GATHERS_VAR]
-        cards = [card for pile in group.piles for card in self.piles[pile]]
+        changes = self._pile_redeal_changes(group) if rule.pile_by_pile else self._group_redeal_changes(group, rule)
+        return [*changes, SetVar(GATHERS_VAR, used + 1)]
+
+    def _group_redeal_changes(self, group: Group, rule: GatherRule) -> list[Change]:
+        """The changes that gather all of ``group``'s cards, shuffle them if ``rule`` says so, and deal them again
+        ``cards_per_pile`` to a pile."""
+        used = self.vars[GATHERS_VAR]
+        order = group.piles[::-1] if rule.last_pile_first else group.piles
+        cards = [card for pile in order for card in self.piles[pile]]
         if rule.shuffle:
             cards = shuffled(cards, redeal_seed(self.seed, used))
-        # cards_per_pile each from the first pile on; cards beyond them all (a foundation's cards come back
-        # to the table) go one more to each pile from the first, as PySolFC's Cruel deals them
-        piles = len(group.piles)
-        extra = max(0, len(cards) - rule.cards_per_pile * piles)
-        counts = [rule.cards_per_pile + extra // piles + (index < extra % piles) for index in range(piles)]
         changes: list[Change] = [SetFaceDown(pile, 0) for pile in group.piles if self.face_down[pile]]
-        start = 0
-        for pile, count in zip(group.piles, counts):
-            changes.append(SetPile(pile, tuple(cards[start:start + count])))
-            start += count
-        changes.append(SetVar(GATHERS_VAR, used + 1))
-        return changes
+        return changes + [SetPile(pile, dealt) for pile, dealt in zip(group.piles, _dealt_again(
+            cards, len(group.piles), rule.cards_per_pile))]
+
+    def _pile_redeal_changes(self, group: Group) -> list[Change]:
+        """The changes that take up the cards of ``group``'s pile whose turn it is, turned over (its bottom card
+        first), and deal them face up one to each pile in turn, from that pile on round the group."""
+        source = self.gather_source(group)
+        cards = self.piles[source]
+        if not cards:
+            return []
+        piles = len(group.piles)
+        dealt: list[list[int]] = [[] if pile == source else list(self.piles[pile]) for pile in group.piles]
+        first = source - group.piles.start
+        for index, card in enumerate(cards):
+            dealt[(first + index) % piles].append(card)
+        changes: list[Change] = [SetFaceDown(source, 0)] if self.face_down[source] else []
+        reached = sorted({(first + index) % piles for index in range(min(piles, len(cards)))})
+        return changes + [SetPile(group.piles.start + index, tuple(dealt[index])) for index in reached]
 
     def _covered(self, pile: int) -> bool:
         """Whether a pile lying on ``pile`` still holds a card (``Game.covered_by``)."""
@@ -325,7 +388,7 @@ class State:
     def empty_closed(self, group: Group) -> bool:
         """Whether the empty piles of ``group`` take no card now: a pile they wait for (``only_while_empty``) holds
         cards."""
-        return any(self.piles[pile] for pile in group.empty_waits)
+        return self._held(group.empty_waits)
 
     def _run_moves(self, source: int, group: Group, most: int, base_rank: int | None, takers: dict[int, Takers],
                    moves: list[Move]) -> None:

@@ -227,6 +227,8 @@ def _gather_words(state: State, move: Move) -> str:
     game = state.game
     group = game.pile_group[move.source]
     rule = group.spec.gather_and_deal
+    if rule is not None and rule.pile_by_pile:
+        return f"gather {place(game, move.source)} and deal it one card to each {noun(game, group).one} in turn"
     shuffle = rule is not None and rule.shuffle
     if len(group.piles) == 1:
         return f"gather the {group.name}{', shuffle it' if shuffle else ''} and deal it again"

@@ -8,6 +8,7 @@ of this file and checks the kernel's promises (cards kept, undo exact, JSON roun
 
 from __future__ import annotations
 
+import pytest
 from helpers import build, cards_of
 
 import framework
@@ -40,6 +41,7 @@ GAMES = [
     "casino-klondike",
     "smokey",
     "somerset",
+    "usk",
     "half-klondike",
     "pas-seul",
     "inquisitor",
@@ -316,6 +318,29 @@ def test_somerset_runs_are_as_long_as_the_empty_columns_allow():
     # two empty columns: runs of 4 onto a card, 2 into a gap
     assert legal_texts(build("somerset", piles)) == {"t1 t2 3", "t1 t9 2", "t1 t10 2"} | {
         f"t{source} t{target}" for source in columns(1, 8) for target in (9, 10)}
+
+
+USK_PILES = {"t1": "9S 8H", "t2": "KS QH", "t3": "2C", "t10": "3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD 2D 3S 4S"}
+
+
+def test_usk_moves_whole_runs_and_fills_gaps_with_kings_only():
+    assert tableau_shape("usk") == ([1, 2, 3, 4, 5, 6, 7, 8, 8, 8], [0] * 10, 0)
+    # KS QH into any of the six empty columns as a unit, however few they are; 9S 8H into none (no K at its
+    # foot); 2C onto the AC; the AC back onto no red 2
+    assert legal_texts(build("usk", {**USK_PILES, "f1": "AC"})) == {
+        "gather", "t3 f1"} | {f"t2 t{index} 2" for index in columns(4, 9)}
+
+
+def test_usk_deals_the_gathered_columns_again_in_a_staircase_once():
+    state = build("usk", {**USK_PILES, "f1": "AC"})
+    state.push(state.parse_move("gather"))
+    # t10 from its bottom card up, then t3, t2, t1: ten cards to t1..t10, nine to t2..t10, one to t3
+    assert [cards_of(state, f"t{index}") for index in range(1, 11)] == [
+        "3D", "4D KD", "5D AD 8H", "6D 2D", "7D 3S", "8D 4S", "9D 2C", "TD KS", "JD QH", "QD 9S"]
+    assert legal_texts(state) == {"f1 t4", "t1 t6", "t3 t10", "t4 t5", "t7 f1", "t7 t1", "t9 t8"}
+    with pytest.raises(framework.IllegalMoveError,
+                       match="^'gather' is not legal now: no redeal is left: the tableau has been gathered one time$"):
+        state.parse_move("gather")
 
 
 def test_half_klondike_plays_with_spades_and_hearts_only():

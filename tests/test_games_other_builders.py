@@ -11,12 +11,13 @@ from framework.cards import card_text
 from framework.testing import legal_texts, position
 
 GAMES = [
-    "auld-lang-syne", "bakers-dozen", "big-bertha", "bisley", "brigade", "bristol", "ceiling-fan", "clock",
+    "auld-lang-syne", "bakers-dozen", "big-bertha", "bisley", "brigade", "bristol", "capricieuse", "ceiling-fan",
+    "clock",
     "colorado", "dial", "double-dot", "double-line", "doublets", "fan", "flower-garden", "german-clock",
     "good-measure", "grandfather", "grandfathers-clock", "gypsy", "imperial-guards", "interregnum", "irmgard",
-    "king-albert", "lucky-piles", "lucky-thirteen", "milligan-cell", "milligan-harp", "miss-milligan",
-    "old-fashioned", "portuguese-solitaire", "quads-plus", "queen-victoria", "raglan", "relaxed-raglan",
-    "school", "scotch-patience", "shamrocks", "spanish-patience", "spanish-patience-ii", "tam-o-shanter",
+    "king-albert", "lucky-piles", "lucky-thirteen", "matrimony", "milligan-cell", "milligan-harp", "miss-milligan",
+    "old-fashioned", "portuguese-solitaire", "primrose", "quads-plus", "queen-victoria", "raglan", "relaxed-raglan",
+    "school", "scotch-patience", "senior-wrangler", "shamrocks", "spanish-patience", "spanish-patience-ii", "tam-o-shanter",
     "vineyard", "windmill",
 ]
 
@@ -481,6 +482,141 @@ def test_interregnum_reserve_card_goes_only_onto_its_own_foundation_and_last():
                                   "t1": "9C"})
     # 6D ends f2; 6C may not (it closes f1, which is not yet full), nor may 6D go onto f1
     assert legal_texts(state) == {"r2 f2", "t1 f1"}
+
+
+# --- Primrose and Senior Wrangler: redeals of one column at a time, dealt one card to each column in turn ------
+
+
+def test_primrose_deals_every_card_and_redeals_the_first_column_round_the_eight():
+    state = framework.load_game("primrose").deal(1)
+    assert [len(cards_of(state, f"t{pile}").split()) for pile in range(1, 9)] == [12] * 8
+    assert [len(cards_of(state, f"r{pile}").split()) for pile in range(1, 9)] == [1] * 8
+    state = build("primrose", {"r1": "6C", "f1": "7H 8H", "t1": "9C 2D 3D 4D 5D 6D 7D 8D 9D TD", "t2": "KS 9S",
+                               "t8": "QS"})
+    # 9S onto 7H 8H; the other foundations have no reserve card to start from; no stock, but a redeal
+    assert legal_texts(state) == {"t2 f1", "gather"}
+    move = state.parse_move("gather")
+    assert state.explain(move) == "legal now: gather the 1st column and deal it one card to each column in turn"
+    state.push(move)
+    # t1's ten cards, its bottom card first, one to each column from t1 on, round to t1 and t2 again
+    assert [cards_of(state, f"t{pile}") for pile in range(1, 9)] == [
+        "9C 9D", "KS 9S 2D TD", "3D", "4D", "5D", "6D", "7D", "QS 8D"]
+    # TD covers 9S, and 9D is now on top of t1
+    assert state.vars["gathers_used"] == 1 and legal_texts(state) == {"t1 f1", "gather"}
+
+
+def test_primrose_redeals_the_columns_in_turn_eight_times_an_empty_one_dealing_nothing():
+    state = build("primrose", {"t2": "KS", "t3": "2H 3H 4H"}, gathers_used=1)
+    state.push(state.parse_move("gather"))  # t2's turn: KS goes back onto t2
+    assert [cards_of(state, f"t{pile}") for pile in (2, 3)] == ["KS", "2H 3H 4H"]
+    state.push(state.parse_move("gather"))  # t3's turn: one card to t3, t4, t5
+    assert [cards_of(state, f"t{pile}") for pile in (3, 4, 5)] == ["2H", "3H", "4H"]
+    assert legal_texts(state) == {"gather"}
+    state.push(state.parse_move("gather"))  # t4's turn
+    assert cards_of(state, "t4") == "3H" and state.vars["gathers_used"] == 4
+    for _ in range(4):  # t5 to t8; t6 to t8 are empty and deal nothing, but use up their turn
+        state.push(state.parse_move("gather"))
+    assert state.vars["gathers_used"] == 8 and legal_texts(state) == set()
+    with pytest.raises(framework.IllegalMoveError,
+                       match="^'gather' is not legal now: no redeal is left: the tableau has been gathered 8 times$"):
+        state.parse_move("gather")
+
+
+def test_primrose_gathers_only_the_column_whose_turn_it_is():
+    state = build("primrose", {"t1": "9C 2D", "t2": "KS"}, gathers_used=1)
+    assert state.parse_move("gather t2") == state.parse_move("gather")
+    with pytest.raises(framework.IllegalMoveError, match="^'gather t1' is not legal now: legal now: gather the 2nd "
+                                                         "column and deal it one card to each column in turn$"):
+        state.parse_move("gather t1")
+    assert state.explain(framework.Move(state.game.pile_index("t1"), -1, 1, "gather")) == (
+        "it is the turn of the 2nd column to be gathered and dealt again")
+
+
+def test_senior_wrangler_counts_by_one_to_eight_and_redeals_round_the_corner_of_the_columns():
+    state = framework.load_game("senior-wrangler").deal(1)
+    assert [cards_of(state, label) for label in "abcdefgh"] == ["AS", "2H", "3D", "4C", "5S", "6H", "7D", "8C"]
+    assert [len(cards_of(state, f"t{pile}").split()) for pile in range(1, 9)] == [12] * 8
+    state = build("senior-wrangler", {"a": "AS", "b": "2H", "c": "3D", "d": "4C", "e": "5S", "f": "6H", "g": "7D",
+                                      "h": "8C", "t1": "2S", "t3": "3C 4C 5C 6C 7C 8C 9C TC JC QC", "t7": "KH",
+                                      "t8": "3H"}, gathers_used=2)
+    # 2S onto AS (by ones), QC onto 6H (by sixes: 6 Q 5 ...), 3H onto 8C (by eights: 8 3 J ...), whatever the
+    # suit; KH fits no foundation's next card
+    assert legal_texts(state) == {"t1 a", "t3 f", "t8 h", "gather"}
+    state.push(state.parse_move("gather"))  # t3's turn: from t3 to t8, then round to t1 and t2
+    assert [cards_of(state, f"t{pile}") for pile in range(1, 9)] == [
+        "2S 9C", "TC", "3C JC", "4C QC", "5C", "6C", "KH 7C", "3H 8C"]
+    with pytest.raises(framework.IllegalMoveError, match="^'t3 a' is not legal now: the ones pile builds up by one "
+                                                         "regardless of suit"):
+        state.parse_move("t3 a")
+
+
+def test_matrimony_deals_the_stock_out_before_redealing_the_columns_from_the_last():
+    state = framework.load_game("matrimony").deal(1)
+    assert [cards_of(state, name) for name in ("j4", "q4")] == ["JD", "QD"]
+    assert [len(cards_of(state, f"t{pile}").split()) for pile in range(1, 17)] == [1] * 16
+    state = build("matrimony", {"j4": "JD", "q4": "QD", "t1": "TD", "t2": "KD", "t3": "QC", "s": "5H"})
+    # TD down from the JD, KD up from the QD, QC starts the clubs' up foundation; no redeal while the stock has cards
+    assert legal_texts(state) == {"t1 j4", "t2 q4", "t3 q1", "d"}
+    with pytest.raises(framework.IllegalMoveError,
+                       match="^'gather' is not legal now: the tableau is gathered only once the stock is empty$"):
+        state.parse_move("gather")
+    state.push(state.parse_move("d"))
+    assert cards_of(state, "t1") == "TD 5H" and "gather" in legal_texts(state)
+
+
+def test_matrimony_redeals_the_last_column_first_round_from_the_first():
+    state = build("matrimony", {"j4": "JD 9D", "q4": "QD", "t16": "2C 3C 4C 5C 6C 7C 8C 9C AS 2S 3S 4S 5S 6S 7S 8S 9S TS",
+                                "t15": "KS", "t1": "8D"})
+    # 8D onto the JD 9D; KD is not there for the QD; a foundation card goes nowhere: 9D fits on no up foundation
+    assert legal_texts(state) == {"t1 j4", "gather"}
+    state.push(state.parse_move("gather"))  # t16's turn: its 18 cards from t16 on, round from t1
+    assert [cards_of(state, f"t{pile}") for pile in (16, 1, 2, 15)] == ["2C 9S", "8D 3C TS", "4C", "KS 8S"]
+    state.push(state.parse_move("gather"))  # t15's turn: KS to t15, 8S to t16
+    assert [cards_of(state, f"t{pile}") for pile in (15, 16)] == ["KS", "2C 9S 8S"]
+    assert state.explain(framework.Move(state.game.pile_index("t1"), -1, 1, "gather")) == (
+        "it is the turn of the 14th tableau pile to be gathered and dealt again")
+
+
+def test_matrimony_lets_a_foundation_card_onto_the_other_foundation_of_its_suit():
+    state = build("matrimony", {"j1": "JC TC 9C 8C", "q1": "QC KC AC 2C 3C 4C 5C 6C", "t1": "7C", "s": "2H"})
+    # 7C goes up onto 6C or down onto 8C; the foundations' tops, 8C and 6C, fit neither on the other
+    assert legal_texts(state) == {"t1 j1", "t1 q1", "d"}
+    state.push(state.parse_move("t1 q1"))
+    assert legal_texts(state) == {"j1 q1", "q1 j1", "d"}  # 8C onto 7C, and 7C back onto 8C
+
+
+# --- Capricieuse: the columns gathered whole, the last first, and dealt one card a column in turn ----------------
+
+CAPRICIEUSE_ROW = {f"t{pile}": card for pile, card in enumerate(
+    ["2C", "QC", "9S", "TS", "5H", "7H", "9D", "JD", "3S", "5S", "7C", "9C"], start=1)}
+
+
+def test_capricieuse_builds_up_or_down_by_suit_and_lets_foundation_cards_back():
+    state = framework.load_game("capricieuse").deal(1)
+    assert [cards_of(state, f"{label}{pile}") for label in "ak" for pile in range(1, 5)] == [
+        "AC", "AS", "AH", "AD", "KC", "KS", "KH", "KD"]
+    assert [len(cards_of(state, f"t{pile}").split()) for pile in range(1, 13)] == [8] * 12
+    state = build("capricieuse", {"a1": "AC", "k1": "KC", **CAPRICIEUSE_ROW})
+    # 2C up from the AC, QC down from the KC; 9S and TS onto each other; the AC back onto the 2C, the KC onto the
+    # QC; the empty foundations wait for an A or a K, and no column is empty
+    assert legal_texts(state) == {"t1 a1", "t2 k1", "t3 t4", "t4 t3", "a1 t1", "k1 t2", "gather"}
+    state.push(state.parse_move("gather"))  # one card a column: the last column's first
+    assert [cards_of(state, f"t{pile}") for pile in range(1, 13)] == [
+        "9C", "7C", "5S", "3S", "JD", "9D", "7H", "5H", "TS", "9S", "QC", "2C"]
+
+
+def test_capricieuse_deals_the_gathered_cards_round_the_columns_twice_at_most():
+    state = build("capricieuse", {"a1": "AC", "k1": "KC", "t1": "5H 2C", "t2": "9S 3C", "t3": "QC",
+                                  "t11": "2S 3S 4S 5S 6S 7S", "t12": "7D 8D JC"})
+    state.push(state.parse_move("gather"))
+    # t12 from its bottom card up, then t11, t3, t2, t1: fourteen cards, round to t1 and t2 again
+    assert [cards_of(state, f"t{pile}") for pile in range(1, 13)] == [
+        "7D 5H", "8D 2C", "JC", "2S", "3S", "4S", "5S", "6S", "7S", "QC", "9S", "3C"]
+    state.push(state.parse_move("gather"))
+    assert state.vars["gathers_used"] == 2 and "gather" not in legal_texts(state)
+    with pytest.raises(framework.IllegalMoveError,
+                       match="^'gather' is not legal now: no redeal is left: the tableau has been gathered 2 times$"):
+        state.parse_move("gather")
 
 
 # --- Tam O'Shanter and Auld Lang Syne: columns that build nothing, fed by the stock -----------------------------

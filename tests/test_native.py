@@ -20,12 +20,14 @@ import pytest
 from helpers import build, cards_of
 
 import framework
+from framework.cards import card_text
 from framework.native import NativeGame, core
 from framework.safety import with_auto_play
 from framework.solver import Budget
 from framework.solver.canonical import Keys, reached
 from framework.solver.native import CORE_VARIABLE, NativeSolver, why_not
 from framework.solver.search import BEAM_ROUNDS, ENDGAME_ROUNDS, ROUNDS, Search
+from framework.testing import position
 
 sys.path.insert(0, str(Path(__file__).parent / "golden"))
 import make_golden  # noqa: E402
@@ -43,8 +45,8 @@ def built() -> None:
 
 
 def test_every_built_in_game_runs_natively():
-    # Every built-in plugin with a rule hook declares a native rule, so the core runs every game (367).
-    assert len(GAMES) >= 367
+    # Every built-in plugin with a rule hook declares a native rule, so the core runs every game (372).
+    assert len(GAMES) >= 372
     assert {name: why_not(framework.load_game(name)) for name in GAMES} == dict.fromkeys(GAMES)
 
 
@@ -131,6 +133,46 @@ def test_the_kernels_agree_on_the_gaps_plugins_end_and_redeals():
         shuffle = next(move for move in state.legal_moves() if move.action == "shuffle")
         state.push(shuffle)
         positions_agree(state)
+
+
+@pytest.mark.parametrize("name", ["primrose", "senior-wrangler", "matrimony"])
+def test_the_kernels_agree_on_every_redeal_of_one_column_at_a_time(name):
+    # Every redeal of gather_pile_by_pile from columns of 10, 1, 0, 21, 0, 3, 0 and 9 cards (and again), the
+    # stock empty: redeals short of a round, round the corner of the group more than once, and of empty columns.
+    dealt = framework.load_game(name).deal(2)
+    game = dealt.game
+    tableau = game.groups["tableau"].piles
+    moving = [*tableau, *(pile for stock in game.stocks for pile in stock.piles)]
+    cards = [card_text(card) for pile in moving for card in dealt.piles[pile]]
+    piles = {game.pile_names[pile]: " ".join(card_text(card) for card in dealt.piles[pile])
+             for pile in range(len(dealt.piles)) if pile not in moving}
+    start = 0
+    for pile, count in zip(tableau, (10, 1, 0, 21, 0, 3, 0, 9) * 2):
+        piles[game.pile_names[pile]] = " ".join(cards[start:start + count])
+        start += count
+    state = position(game, piles)
+    times = game.groups["tableau"].spec.gather_and_deal.times
+    for _ in range(times):
+        positions_agree(state)
+        state.push(next(move for move in state.legal_moves() if move.action == "gather"))
+    positions_agree(state)
+    assert state.vars["gathers_used"] == times and not any(move.action == "gather" for move in state.legal_moves())
+
+
+def test_the_kernels_agree_on_gathering_the_last_pile_first_and_dealing_in_turn():
+    # Capricieuse's redeal (gather_and_deal: cards_per_pile 'in turn', last_pile_first), short of a round and past
+    # it; Usk's (cards_per_pile a list: by rows).
+    state = build("capricieuse", {"a1": "AC", "k1": "KC", "t1": "5H 2C", "t2": "9S 3C", "t3": "QC",
+                                  "t11": "2S 3S 4S 5S 6S 7S", "t12": "7D 8D JC"})
+    for _ in range(2):
+        positions_agree(state)
+        state.push(state.parse_move("gather"))
+    positions_agree(state)
+    for name in ("capricieuse", "usk"):  # and Usk's by rows, so many a column
+        dealt = framework.load_game(name).deal(3)
+        positions_agree(dealt)
+        dealt.push(dealt.parse_move("gather"))
+        positions_agree(dealt)
 
 
 ACES_LEFT = {"x": "2C", "t1": "AC", "t2": "AD", "t3": "AH", "t4": "AS"}

@@ -60,6 +60,8 @@ DEFAULTS = [
     (("properties", "sets", "properties", "same_suit"), spec.SetRule, "same_suit"),
     (("properties", "sets", "properties", "same_rank"), spec.SetRule, "same_rank"),
     (GROUP + ("gather_and_deal", "properties", "shuffle"), spec.GatherRule, "shuffle"),
+    (GROUP + ("gather_pile_by_pile", "properties", "last_pile_first"), spec.GatherRule, "last_pile_first"),
+    (GROUP + ("gather_and_deal", "properties", "last_pile_first"), spec.GatherRule, "last_pile_first"),
 ]
 
 

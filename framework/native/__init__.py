@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import SUIT
 from ..moves import BASE_RANK_VAR, DEAL, GATHER, GATHERS_VAR, PAIR, REDEAL, REDEALS_VAR, Move
-from ..spec import Accepts, Pick, Role, RunLimit, WonWhen
+from ..spec import Accepts, GatherRule, Pick, Role, RunLimit, WonWhen
 
 if TYPE_CHECKING:
     from ..compile import Pairing
@@ -226,11 +226,29 @@ def _accepts_code(accepts: Accepts | int | frozenset[int]) -> int:
     return accepts if isinstance(accepts, int) else _ACCEPTS[accepts]
 
 
+#: The rule of a group that is not gathered and dealt again, for the core's tables (times -2: none).
+_NO_GATHER = GatherRule(times=-2, cards_per_pile=0)
+
+
+def _gather_tables(group: Any) -> dict[str, Any]:
+    """The core's tables of the group's redeal (``gather_and_deal``, ``gather_pile_by_pile``)."""
+    gather = group.spec.gather_and_deal or _NO_GATHER
+    counts = gather.cards_per_pile
+    return {
+        "gather_times": gather.times,
+        "gather_cpp": 0 if isinstance(counts, tuple) else counts,
+        "gather_counts": list(counts) if isinstance(counts, tuple) else [],
+        "gather_shuffle": int(gather.shuffle),
+        "gather_by_pile": int(gather.pile_by_pile),
+        "gather_last_first": int(gather.last_pile_first),
+        "gather_waits": list(group.gather_waits),
+    }
+
+
 def _group_tables(group: Any) -> dict[str, Any]:
     spec = group.spec
     accepts = spec.when_empty.accepts
-    gather = spec.gather_and_deal
-    return {
+    return _gather_tables(group) | {
         "role": _ROLES[group.role],
         "first": group.piles.start,
         "count": len(group.piles),
@@ -254,9 +272,6 @@ def _group_tables(group: Any) -> dict[str, Any]:
         "needs_no_empty": int(spec.needs_no_empty_piles),
         "cards_per_turn": spec.cards_per_turn,
         "redeals": spec.redeals,
-        "gather_times": -2 if gather is None else gather.times,
-        "gather_cpp": 0 if gather is None else gather.cards_per_pile,
-        "gather_shuffle": int(gather is not None and gather.shuffle),
     }
 
 

@@ -50,8 +50,11 @@ typedef struct {
     uint64_t fits_mask[52]; /* the cards that fit on each card, as bits */
     /* a stock: the piles it deals onto, and how */
     int stock_target, st_first, st_count, needs_no_empty, cards_per_turn, redeals;
-    /* a group gathered and dealt again: -2 none, -1 without limit, else how many times */
-    int gather_times, gather_cpp, gather_shuffle;
+    /* a group gathered and dealt again: -2 none, -1 without limit, else how many times; by pile: one pile a time,
+       dealt one card to each pile in turn */
+    int gather_times, gather_cpp, gather_shuffle, gather_by_pile, gather_last_first;
+    int ngather_waits, *gather_waits; /* the piles that must be empty for a gather */
+    int ngather_counts, *gather_counts; /* gather_cpp 0: dealt by rows up to so many a pile (none: in turn) */
 } Group;
 
 enum {

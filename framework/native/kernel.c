@@ -916,6 +916,13 @@ static int closing_takes(const Pos *p, Move m) {
     return RANK[PILE(p, m.source)[p->len[m.source] - m.count]] == first;
 }
 
+/* The pile whose cards a gather of ``group`` deals (State.gather_source). */
+static int gather_source(const Pos *p, const Group *group) {
+    if (!group->gather_by_pile) return group->first;
+    int turn = (int)(p->vars[p->g->var_gathers] % group->count);
+    return group->gather_last_first ? group->first + group->count - 1 - turn : group->first + turn;
+}
+
 void pos_generate(Pos *p, MoveList *out) {
     const Game *g = p->g;
     p->generation++;
@@ -946,10 +953,11 @@ void pos_generate(Pos *p, MoveList *out) {
     for (int i = 0; i < g->nstocks; i++) stock_moves(p, &g->groups[g->stocks[i]], out);
     for (int i = 0; i < g->ngatherers; i++) {
         const Group *group = &g->groups[g->gatherers[i]];
-        int any = 0;
+        int any = group->gather_by_pile;
         for (int pile = group->first; pile < group->first + group->count; pile++) any |= p->len[pile] > 0;
+        for (int w = 0; w < group->ngather_waits; w++) any &= p->len[group->gather_waits[w]] == 0;
         if ((group->gather_times == -1 || p->vars[g->var_gathers] < group->gather_times) && any && !pos_is_won(p))
-            moves_add(out, group->first, -1, 1, ACT_GATHER);
+            moves_add(out, gather_source(p, group), -1, 1, ACT_GATHER);
     }
     if (g->has_pairing) pair_moves(p, out);
     for (int i = 0; i < g->nplugins; i++) plugin_moves(p, &g->plugins[i], out);
@@ -957,20 +965,73 @@ void pos_generate(Pos *p, MoveList *out) {
 
 /* --- push and pop --------------------------------------------------------------------------------------- */
 
+/* Deal the cards of ``group``'s pile whose turn it is, bottom card first, one to each pile in turn from it
+   (State._pile_redeal_changes): each pile reached is set to its cards and those dealt onto it. */
+static void redeal_pile(Pos *p, const Group *group) {
+    int source = gather_source(p, group), n = p->len[source], piles = group->count;
+    if (!n) return;
+    uint8_t *cards = malloc((size_t)n), *dealt = malloc((size_t)p->g->total + 1);
+    memcpy(cards, PILE(p, source), (size_t)n);
+    if (p->down[source]) set_down(p, source, 0);
+    int first = source - group->first, reached = n < piles ? n : piles;
+    for (int offset = 0; offset < reached; offset++) {
+        int pile = group->first + (first + offset) % piles, had = pile == source ? 0 : p->len[pile], count = had;
+        memcpy(dealt, PILE(p, pile), (size_t)had);
+        for (int index = offset; index < n; index += piles) dealt[count++] = cards[index];
+        set_pile(p, pile, dealt, count);
+    }
+    free(cards);
+    free(dealt);
+}
+
+/* Deal the ``n`` cards to ``group``'s piles by rows, pass after pass from the first pile: to the piles with fewer
+   than their gather_counts, or to every pile (no counts, or every pile has its count) (State._dealt_by_rows). */
+static void deal_by_rows(Pos *p, const Group *group, const uint8_t *cards, int n) {
+    const int *counts = group->ngather_counts ? group->gather_counts : NULL;
+    int *places = malloc(((size_t)n + 1) * sizeof(int)), at = 0;
+    for (int row = 0; at < n; row++) {
+        int open = 0;
+        for (int index = 0; index < group->count; index++) open |= !counts || counts[index] > row;
+        for (int index = 0; index < group->count && at < n; index++)
+            if (!open || !counts || counts[index] > row) places[at++] = index;
+    }
+    uint8_t *dealt = malloc((size_t)n + 1);
+    for (int index = 0; index < group->count; index++) {
+        int count = 0;
+        for (int card = 0; card < n; card++)
+            if (places[card] == index) dealt[count++] = cards[card];
+        set_pile(p, group->first + index, dealt, count);
+    }
+    free(dealt);
+    free(places);
+}
+
 static void gather(Pos *p, const Group *group) {
     const Game *g = p->g;
     int64_t used = p->vars[g->var_gathers];
+    if (group->gather_by_pile) {
+        redeal_pile(p, group);
+        set_var(p, g->var_gathers, used + 1);
+        return;
+    }
     uint8_t *cards = malloc((size_t)g->total + 1);
-    int n = 0;
-    for (int pile = group->first; pile < group->first + group->count; pile++) {
+    int n = 0, piles = group->count;
+    for (int index = 0; index < piles; index++) {
+        int pile = group->gather_last_first ? group->first + piles - 1 - index : group->first + index;
         memcpy(cards + n, PILE(p, pile), p->len[pile]);
         n += p->len[pile];
     }
     if (group->gather_shuffle) shuffle(cards, n, 1, redeal_seed(p, used));
-    int piles = group->count, extra = n - group->gather_cpp * piles;
-    if (extra < 0) extra = 0;
     for (int pile = group->first; pile < group->first + group->count; pile++)
         if (p->down[pile]) set_down(p, pile, 0);
+    if (group->gather_cpp == 0) { /* in turn, or by rows up to so many a pile */
+        deal_by_rows(p, group, cards, n);
+        set_var(p, g->var_gathers, used + 1);
+        free(cards);
+        return;
+    }
+    int extra = n - group->gather_cpp * piles;
+    if (extra < 0) extra = 0;
     int start = 0;
     for (int index = 0; index < piles; index++) {
         int count = group->gather_cpp + extra / piles + (index < extra % piles);

@@ -110,7 +110,11 @@ static int read_group(PyObject *tables, Group *group, int index, int ngroups) {
         read_int(tables, "st_count", &group->st_count) || read_int(tables, "needs_no_empty", &group->needs_no_empty) ||
         read_int(tables, "cards_per_turn", &group->cards_per_turn) || read_int(tables, "redeals", &group->redeals) ||
         read_int(tables, "gather_times", &group->gather_times) || read_int(tables, "gather_cpp", &group->gather_cpp) ||
-        read_int(tables, "gather_shuffle", &group->gather_shuffle))
+        read_int(tables, "gather_shuffle", &group->gather_shuffle) ||
+        read_int(tables, "gather_by_pile", &group->gather_by_pile) ||
+        read_int(tables, "gather_last_first", &group->gather_last_first) ||
+        read_ints(tables, "gather_waits", &group->gather_waits, &group->ngather_waits) ||
+        read_ints(tables, "gather_counts", &group->gather_counts, &group->ngather_counts))
         return -1;
     group->index = index;
     group->target_groups = targets;
@@ -315,6 +319,8 @@ static void game_free_arrays(Game *g) {
         free(g->groups[i].target_groups);
         free(g->groups[i].empty_sources);
         free(g->groups[i].empty_waits);
+        free(g->groups[i].gather_waits);
+        free(g->groups[i].gather_counts);
     }
     for (int i = 0; i < g->nplugins; i++) {
         Plugin *p = &g->plugins[i];
