@@ -19,10 +19,18 @@ $(BIN)/patience: pyproject.toml
 	touch $@ $(NATIVE)
 
 # The native core (C, framework/native) is built by the editable install, and built again when its sources change
-# (where no C compiler is found, the install goes on without it, and the stamp says it was tried).
+# (where no C compiler is found, the install goes on without it, and the stamp says it was tried). The old core is
+# removed first: where a compiler is found but the sources do not build, the install goes on too, and the tests
+# would hold the Python kernel to a core built from older sources; here that build stops with the reason.
 NATIVE := $(VENV)/native-built
+CORE_BUILT := $(BIN)/python -c "import framework.native as n, sys; sys.exit(n.MISSING)"
 $(NATIVE): $(BIN)/patience $(wildcard framework/native/*.c framework/native/*.h) setup.py
+	rm -f framework/native/_core.*.so
 	$(QUIET_EDITABLE) $(BIN)/python -m pip install --quiet --no-deps -e .
+	@if command -v "$$($(BIN)/python -c 'import sysconfig; print((sysconfig.get_config_var("CC") or "cc").split()[0])')" \
+	    >/dev/null && ! $(CORE_BUILT); then \
+	    echo "make: a C compiler is here but the native core did not build; see why with:" >&2; \
+	    echo "  $(BIN)/python -m pip install -v --no-deps -e ." >&2; exit 1; fi
 	touch $@
 
 play: $(NATIVE)
