@@ -232,6 +232,7 @@ GROUP_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "cards_per_turn": ("cards_per_turn", int),
     "redeals": ("redeals", _redeals),
     "needs_no_empty_piles": ("needs_no_empty_piles", bool),
+    "last_deal_to": ("last_deal_to", tuple),
     "fan": ("fan", Fan),
     "columns": ("columns", int),
     "rows_of": ("rows_of", tuple),

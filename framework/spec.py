@@ -204,6 +204,7 @@ class GroupSpec:
     cards_per_turn: int = 1
     redeals: int = 0  # UNLIMITED: no limit
     needs_no_empty_piles: bool = False
+    last_deal_to: tuple[str, ...] = ()  # the groups a stock's last deal lays a card on each pile of
     fan: Fan | None = None
     columns: int | None = None  # layout hint: drawn as a grid
     rows_of: tuple[int, ...] | None = None  # layout hint: drawn in centred rows of these many piles

@@ -207,11 +207,15 @@ def _top_words(state: State, pile: int) -> str:
 
 
 def _deal_words(state: State, move: Move) -> str:
-    """Turning a stock onto its waste, or dealing it a card to each pile of a group."""
+    """Turning a stock onto its waste, or dealing it a card to each pile of a group (or of its last deal's groups)."""
     game = state.game
     stock = place(game, move.source)
     group = game.pile_group[move.target]
-    if len(game.pile_group[move.source].stock_targets) > 1:
+    dealer = game.pile_group[move.source]
+    if dealer.is_last_deal(len(state.piles[move.source])):
+        each = " and ".join(noun(game, game.groups[name]).one for name in dealer.spec.last_deal_to)
+        return f"deal the last {move.count} cards, one to each {each}"
+    if len(dealer.stock_targets) > 1:
         called = noun(game, group)
         if move.count < len(group.piles):
             return f"deal a card to each of the first {move.count} {called.many}"
