@@ -20,6 +20,7 @@ from .regularfile import FileTooLarge, NotRegularFile, read_bounded
 from .rulefiles import MAX_BYTES, RULE_SUFFIXES, available_games, find_rule_file
 from .spec import (
     BASE_RANK_CARDS,
+    FIRST_OF_EACH_SUIT,
     REST,
     UNLIMITED,
     UNLIMITED_WORD,
@@ -284,6 +285,8 @@ def _deal_step(step: dict[str, Any], group: GroupSpec) -> DealStep:
         return DealStep(step["to"], piles or (0,), (1,), card=parse_card(step["card"]))
     if step["cards"] == BASE_RANK_CARDS:
         return DealStep(step["to"], piles, None, base_cards=True)
+    if step["cards"] == FIRST_OF_EACH_SUIT:
+        return DealStep(step["to"], piles, None, suit_cards=True)
     cards = None if step["cards"] == REST else _per_pile(step["cards"], targets)
     face_down = _per_pile(step.get("face_down", 0), targets)
     return DealStep(step["to"], piles, cards, face_down, step.get("by_rows", False),

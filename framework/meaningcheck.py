@@ -22,6 +22,7 @@ from .spec import (
     FIRST_CARD_DEALT,
     FIRST_CARD_PLAYED,
     FIRST_FOUNDATION_CARD,
+    FIRST_OF_EACH_SUIT,
     REST,
     Accepts,
     Direction,
@@ -355,6 +356,8 @@ class _Checks:
             return self._rest(path, step, targets, last, deal)
         if step["cards"] == BASE_RANK_CARDS:
             return self._base_cards(path, step, targets, deal)
+        if step["cards"] == FIRST_OF_EACH_SUIT:
+            return self._suit_cards(path, step, targets, deal)
         return self._counted(path, step, targets, deal)
 
     def _step_targets(self, path: Path, step: dict[str, Any]) -> list[int] | None:
@@ -387,6 +390,27 @@ class _Checks:
         if not self._dealt(path + ("cards",), count, deal):
             return False
         deal.note(step["to"], targets, [1] * count + [0] * (len(targets) - count))
+        return True
+
+    def _suit_cards(self, path: Path, step: dict[str, Any], targets: list[int], deal: _Deal) -> bool:
+        """'first of each suit': as many piles for each suit of the pack, and, where the group's piles each take one
+        suit, that many piles of each."""
+        suits = self.data.get("suits", SUIT_NAMES)
+        each, left_over = divmod(len(targets), len(suits))
+        if left_over or each > self.data["decks"] * 13:
+            self.problem(path + ("cards",), f"'first of each suit' deals as many cards of each of the pack's "
+                         f"{len(suits)} suits, one to a pile, but the step deals to {len(targets)} piles")
+            return False
+        taken = self.group_data[step["to"]].get("suits")
+        if taken and len(taken) > max(targets) and any(
+                [taken[pile] for pile in targets].count(suit) != each for suit in suits):
+            times = "once" if each == 1 else f"{each} times"
+            self.problem(path + ("cards",), f"'first of each suit' puts each card on a pile of its suit, but the "
+                         f"step's {len(targets)} piles do not name each suit of the pack {times}")
+            return False
+        if not self._dealt(path + ("cards",), len(targets), deal):
+            return False
+        deal.note(step["to"], targets, [1] * len(targets))
         return True
 
     def _named_card(self, path: Path, step: dict[str, Any], targets: list[int], deal: _Deal) -> bool:

@@ -107,6 +107,8 @@ FIRST_FOUNDATION_CARD = "first foundation card"
 FIRST_CARD_DEALT = "first card dealt"
 #: A deal step's ``cards`` meaning every card of the base rank still in the pack.
 BASE_RANK_CARDS = "base rank"
+#: A deal step's ``cards`` that deals the first cards of each suit in the pack, one to a pile.
+FIRST_OF_EACH_SUIT = "first of each suit"
 #: The game's ``base_rank`` meaning "the rank of the first card the player lays on a foundation".
 FIRST_CARD_PLAYED = "first card played to a foundation"
 #: A deal step's ``cards`` meaning every card left in the pack.
@@ -234,11 +236,12 @@ class DealStep:
 
     group: str
     piles: tuple[int, ...] | None  # 0-based within the group; None: every pile in turn
-    cards: tuple[int, ...] | None  # None: the rest of the pack (or, with ``base_cards``, the base rank's cards)
+    cards: tuple[int, ...] | None  # None: the rest of the pack (or the base rank's cards, or each suit's first)
     face_down: tuple[int, ...] = ()
     by_rows: bool = False
     card: int | None = None
     base_cards: bool = False  # every card of the base rank left in the pack, one to each pile
+    suit_cards: bool = False  # the first cards of each suit in the pack, as many of each suit, one to each pile
     ranks_at_bottom: frozenset[int] = frozenset()  # ranks put under the other cards dealt to their pile
     skip_ranks: frozenset[int] = frozenset()  # ranks not dealt by this step: put under the pack, to be dealt last
     play_to_foundations: bool = False  # a card that fits a foundation as it is dealt goes there instead

@@ -82,3 +82,55 @@ def test_cone_plays_reserve_cards_to_columns_and_foundations_and_builds_round_th
     # card, so the stock deals
     assert legal_texts(state) == {"r1 t1", "r2 f1", "t1 f3", "t1 t2", "f2 t2", "d"}
     assert explain(state, state.parse_move("d")) == "legal now: deal a card to each column"
+
+
+# Dealing by suit ('cards: first of each suit'): Uintah, Double Uintah, Ants
+
+
+def first_places(order: list[int], each: int) -> list[int]:
+    """The places in ``order`` (the pack, first card first) of the first ``each`` cards of each suit."""
+    seen = [0] * 4
+    places = []
+    for place, card in enumerate(order):
+        if seen[card // 13] < each:
+            seen[card // 13] += 1
+            places.append(place)
+    return places
+
+
+@pytest.mark.parametrize(("name", "each"), [("uintah", 1), ("double-uintah", 2)])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_uintah_starts_its_foundations_with_the_first_cards_of_each_suit_and_leaves_the_rest_in_order(
+        name, each, seed):
+    game = framework.load_game(name)
+    order, state = game.pack_order(seed), game.deal(seed)
+    places = first_places(order, each)
+    assert [state.piles[pile] for pile in game.groups["foundation"].piles] == [[order[place]] for place in places]
+    stock = state.piles[game.pile_index("s")]
+    assert stock[::-1] == [card for place, card in enumerate(order) if place not in places]  # the next card on top
+    assert sorted(order[place] // 13 for place in places) == sorted(list(range(4)) * each)
+
+
+def test_uintah_builds_up_or_down_in_colour_round_the_corner_from_a_stock_turned_in_threes():
+    state = build("uintah", {"f1": "7D", "f2": "9C", "f3": "KH", "f4": "5S", "w": "2C AD 6H", "s": "3C 4C 5C 6C"})
+    # 6H on 7D (red on red, one below); not on KH; AD lies under 6H; the stock turns three
+    assert legal_texts(state) == {"w f1", "d"}
+    play(state, ["w f1"])
+    # AD on KH round the corner, and on 7D's 6H? no: five ranks apart
+    assert legal_texts(state) == {"w f3", "d"}
+    play(state, ["w f3", "d"])
+    assert cards_of(state, "w") == "2C 6C 5C 4C" and cards_of(state, "s") == "3C"
+    # 4C (black) goes on 5S, not on 9C (five apart)
+    assert legal_texts(state) == {"w f4", "d"}
+
+
+def test_ants_starts_its_foundations_with_one_card_of_each_suit_and_builds_up_or_down_in_any_suit():
+    game = framework.load_game("ants")
+    state = game.deal(1)
+    foundations = [state.piles[pile] for pile in game.groups["foundation"].piles]
+    assert sorted(cards[0] // 13 for cards in foundations) == [0, 1, 2, 3]
+    assert lengths(state, "t1 t2 t3 t4 s") == [1, 1, 1, 1, 44]
+    state = build("ants", {"f1": "7D", "f2": "9C", "f3": "8H", "f4": "5S", "t1": "6S", "t2": "TD", "t3": "KC",
+                           "s": "2C 3C 4C 5C"})
+    # 6S on 7D or 5S, TD on 9C; KC fits nothing (no Q or A on top); nothing moves to a column; the stock deals
+    assert legal_texts(state) == {"t1 f1", "t1 f4", "t2 f2", "d"}
