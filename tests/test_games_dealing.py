@@ -1,6 +1,7 @@
-"""Games whose stock's last deal goes to other groups (``last_deal_to``: The Baroness, Cone). Each test builds a
-position by hand and states the exact set of legal moves (the moves that must not be legal are named in a
-comment)."""
+"""Games whose stock's last deal goes to other groups (``last_deal_to``: The Baroness, Cone), and games whose
+foundations start with the first card of each suit (``cards: first of each suit``: Uintah, Double Uintah, Ants,
+Corners). Each test builds a position by hand and states the exact set of legal moves (the moves that must not
+be legal are named in a comment)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pytest
 from helpers import build, cards_of, play
 
 import framework
+from framework.cards import card_text
 from framework.errors import IllegalMoveError
 from framework.refusals import explain
 from framework.testing import legal_texts
@@ -134,3 +136,27 @@ def test_ants_starts_its_foundations_with_one_card_of_each_suit_and_builds_up_or
                            "s": "2C 3C 4C 5C"})
     # 6S on 7D or 5S, TD on 9C; KC fits nothing (no Q or A on top); nothing moves to a column; the stock deals
     assert legal_texts(state) == {"t1 f1", "t1 f4", "t2 f2", "d"}
+
+
+def test_corners_starts_each_foundation_with_the_first_card_of_its_suit():
+    game = framework.load_game("corners")
+    order, state = game.pack_order(1), game.deal(1)
+    firsts = {suit: next(card for card in order if card // 13 == suit) for suit in range(4)}
+    # the foundations take clubs, spades, hearts, diamonds (PySolFC's order); the next five cards go to the places
+    assert [cards_of(state, name) for name in ("f1", "f2", "f3", "f4")] == [
+        card_text(firsts[suit]) for suit in (0, 3, 2, 1)]
+    rest = [card for card in order if card not in firsts.values()]
+    assert [state.piles[game.pile_index(f"p{number}")] for number in range(1, 6)] == [[card] for card in rest[:5]]
+    assert state.piles[game.pile_index("w")] == [rest[5]]
+
+
+def test_corners_refills_a_place_from_the_waste_and_the_waste_from_the_stock():
+    state = build("corners", {"f1": "9C", "f2": "5S", "f3": "8H", "f4": "7D", "p1": "4D", "p2": "8D", "p3": "JD",
+                              "p4": "6D", "p5": "9S", "w": "JC", "s": "2C 3C"})
+    # only 8D fits (on 7D); JC fits nothing; no place is empty
+    assert legal_texts(state) == {"p2 f4", "d"}
+    play(state, ["p2 f4"])  # JC fills p2, and 3C, the stock's top card, the waste
+    assert [cards_of(state, name) for name in ("p2", "w", "s")] == ["JC", "3C", "2C"]
+    play(state, ["d", "redeal"])  # turned back, the waste is filled again at once
+    assert [cards_of(state, name) for name in ("w", "s")] == ["3C", "2C"]
+    assert legal_texts(state) == {"d"}
