@@ -198,10 +198,11 @@ class Group:
 
     def cards_dealt(self, left: int) -> int:
         """How many cards a deal from a pile of this stock holding ``left`` cards moves: one onto each pile it deals
-        onto, or its cards per turn onto one pile; fewer where fewer are left; all of them in its last deal."""
+        onto for each of its cards per turn, or its cards per turn onto one pile; fewer where fewer are left; all of
+        them in its last deal."""
         if self.is_last_deal(left):
             return left
-        per_turn = len(self.stock_targets) if len(self.stock_targets) > 1 else self.spec.cards_per_turn
+        per_turn = len(self.stock_targets) * self.spec.cards_per_turn
         return min(per_turn, left)
 
     def pile_name(self, pile: int) -> str:

@@ -298,14 +298,14 @@ class _Checks:
         return True
 
     def _last_deals_reached(self, deal: _Deal) -> None:
-        """Each stock with a last deal comes to hold exactly its cards, dealing a card onto each pile a turn."""
+        """Each stock with a last deal comes to hold exactly its cards, dealing its cards per turn onto each pile."""
         for name, group in self.group_data.items():
             names = group.get("last_deal_to", ())
             dealt_to = self.group_data.get(group.get("deals_to", ""), {})
             if group["role"] != Role.STOCK or not names or dealt_to.get("piles", 1) < 2:
                 continue
             last = sum(self.group_data[other].get("piles", 1) for other in names if other in self.group_data)
-            held, per_turn = deal.cards_to[name], dealt_to["piles"]
+            held, per_turn = deal.cards_to[name], dealt_to["piles"] * group.get("cards_per_turn", 1)
             if held < last or (held - last) % per_turn:
                 self.problem(("groups", name, "last_deal_to"), f"the stock's {held} cards, dealt {per_turn} a turn, "
                              f"never come to the {last} its last deal lays, one on each pile of these groups",

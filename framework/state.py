@@ -550,8 +550,8 @@ class State:
             if stock.is_last_deal(len(self.piles[move.source])):  # a card onto each pile of its last deal's groups
                 return [Transfer(move.source, target, 1, turn=True) for target in stock.last_deal_piles]
             targets = self.game.pile_group[move.target].piles
-            if len(targets) > 1:  # one card onto each pile of the group
-                return [Transfer(move.source, targets[i], 1, turn=True) for i in range(move.count)]
+            if len(targets) > 1:  # one card onto each pile of the group, round after round
+                return [Transfer(move.source, targets[i % len(targets)], 1, turn=True) for i in range(move.count)]
             return [Transfer(move.source, move.target, move.count, turn=True)]
         if move.action == GATHER:
             return self._gather_changes(self.game.pile_group[move.source])

@@ -216,14 +216,22 @@ def _deal_words(state: State, move: Move) -> str:
         each = " and ".join(noun(game, game.groups[name]).one for name in dealer.spec.last_deal_to)
         return f"deal the last {move.count} cards, one to each {each}"
     if len(dealer.stock_targets) > 1:
-        called = noun(game, group)
-        if move.count < len(group.piles):
-            return f"deal a card to each of the first {move.count} {called.many}"
-        return f"deal a card to each {called.one}"
+        return _row_deal_words(noun(game, group), move.count, len(group.piles))
     if group.role is Role.WASTE:
         return f"turn {stock}" if move.count == 1 else f"turn {move.count} cards of {stock}"
     cards = "a card" if move.count == 1 else f"{move.count} cards"
     return f"deal {cards} from {stock} to {place(game, move.target)}"
+
+
+def _row_deal_words(called: Noun, count: int, piles: int) -> str:
+    """Dealing ``count`` cards onto ``piles`` piles called ``called``, a card on each in turn, round after round."""
+    if count < piles:
+        return f"deal a card to each of the first {count} {called.many}"
+    if count == piles:
+        return f"deal a card to each {called.one}"
+    if count % piles == 0:
+        return f"deal {count // piles} cards to each {called.one}"
+    return f"deal {count} cards to the {called.many}, a card to each in turn"
 
 
 def _gather_words(state: State, move: Move) -> str:

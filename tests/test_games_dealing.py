@@ -1,12 +1,12 @@
-"""Games whose stock's last deal goes to other groups (``last_deal_to``: The Baroness, Cone), and games whose
-foundations start with the first card of each suit (``cards: first of each suit``: Uintah, Double Uintah, Ants,
-Corners). Each test builds a position by hand and states the exact set of legal moves (the moves that must not
-be legal are named in a comment)."""
+"""Games whose stock's last deal goes to other groups (``last_deal_to``: The Baroness, Cone, Algerian Patience,
+which also deals two rounds a turn), and games whose foundations start with the first card of each suit (``cards:
+first of each suit``: Uintah, Double Uintah, Ants, Corners). Each test builds a position by hand and states the
+exact set of legal moves (the moves that must not be legal are named in a comment)."""
 
 from __future__ import annotations
 
 import pytest
-from helpers import build, cards_of, play
+from helpers import build, cards_of, each, play
 
 import framework
 from framework.cards import card_text
@@ -160,3 +160,38 @@ def test_corners_refills_a_place_from_the_waste_and_the_waste_from_the_stock():
     play(state, ["d", "redeal"])  # turned back, the waste is filled again at once
     assert [cards_of(state, name) for name in ("w", "s")] == ["3C", "2C"]
     assert legal_texts(state) == {"d"}
+
+
+# Algerian Patience: two cards to each reserve a deal, the last eight to the columns
+
+
+def test_algerian_patience_deals_two_rounds_to_the_reserves_and_its_last_eight_cards_to_the_columns():
+    state = framework.load_game("algerian-patience").deal(1)
+    assert [cards_of(state, f"k{number}") for number in range(1, 5)] == ["KC", "KS", "KH", "KD"]
+    reserves = " ".join(f"r{number}" for number in range(1, 7))
+    columns = " ".join(f"t{number}" for number in range(1, 9))
+    assert lengths(state, f"{columns} {reserves} s") == [1] * 8 + [6] * 6 + [56]
+    for _ in range(4):
+        assert move_words(state, state.parse_move("d")) == "deal 2 cards to each row"
+        play(state, ["d"])
+    assert lengths(state, f"{columns} {reserves} s") == [1] * 8 + [14] * 6 + [8]
+    assert move_words(state, state.parse_move("d")) == "deal the last 8 cards, one to each column"
+    play(state, ["d"])
+    assert lengths(state, f"{columns} {reserves} s") == [2] * 8 + [14] * 6 + [0]
+
+
+def test_algerian_patience_builds_by_suit_either_way_and_an_empty_reserve_takes_one_card():
+    state = build("algerian-patience", {
+        "f1": "AC", "k1": "KC", "t1": "2C", "t2": "QC", "t3": "5H", "t4": "7D", "t5": "9S", "t6": "JH", "t8": "4S",
+        "r1": "9H 3C", "r3": "2H", "r4": "QD", "r5": "6S", "r6": "3D", "s": "4D 5D 6D 7H 8H 9D TD JD QS KS AS 2S"})
+    # 2C up on AC, QC down on KC; 3C on 2C (up) and AC back onto it (down); KC back onto QC; any top card to the
+    # empty column t7 or the empty reserve r2; nothing onto a reserve that holds a card (2C onto r1's 3C? no);
+    # KC onto the clubs foundation's AC? no: it builds up from the A
+    assert legal_texts(state) == {"t1 f1", "t2 k1", "r1 t1", "f1 t1", "k1 t2", "d"} | each(
+        "t1 t2 t3 t4 t5 t6 t8 r1 r3 r4 r5 r6 f1 k1", "t7 r2")
+    play(state, ["t1 r2"])
+    assert "t2 r2" not in legal_texts(state)  # a reserve that took its one card takes no more
+    play(state, ["d"])  # twelve cards, two rounds of six
+    assert [cards_of(state, name) for name in ("r1", "r2", "r6", "s")] == ["9H 3C 2S 9D", "2C AS 8H", "3D TD 4D", ""]
+    short = build("algerian-patience", {"s": "2C 3C 4C 5C 6C 7C 8C 9C TC JC"})  # not a whole deal, nor the last
+    assert move_words(short, short.parse_move("d")) == "deal 10 cards to the rows, a card to each in turn"

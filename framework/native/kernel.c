@@ -334,7 +334,7 @@ static void stock_moves(const Pos *p, const Group *stock, MoveList *out) {
                 for (int t = stock->st_first; t < stock->st_first + stock->st_count; t++) all &= p->len[t] > 0;
                 if (!all) continue;
             }
-            int per_turn = stock->st_count > 1 ? stock->st_count : stock->cards_per_turn;
+            int per_turn = stock->st_count * stock->cards_per_turn;
             int count = per_turn < p->len[pile] ? per_turn : p->len[pile];
             int room = g->groups[g->pile_group[stock->stock_target]].max_cards;
             if (room >= 0 && stock->st_count == 1 && p->len[stock->stock_target] + count > room) continue;
@@ -1060,7 +1060,7 @@ static void carry_out(Pos *p, Move m) {
         if (p->len[m.source] == dealer->nlast_deal) { /* the last deal: a card on each pile of its groups */
             for (int i = 0; i < dealer->nlast_deal; i++) transfer(p, m.source, dealer->last_deal[i], 1, 1);
         } else if (targets->count > 1) {
-            for (int i = 0; i < m.count; i++) transfer(p, m.source, targets->first + i, 1, 1);
+            for (int i = 0; i < m.count; i++) transfer(p, m.source, targets->first + i % targets->count, 1, 1);
         } else {
             transfer(p, m.source, m.target, m.count, 1);
         }
