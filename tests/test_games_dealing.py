@@ -195,3 +195,34 @@ def test_algerian_patience_builds_by_suit_either_way_and_an_empty_reserve_takes_
     assert [cards_of(state, name) for name in ("r1", "r2", "r6", "s")] == ["9H 3C 2S 9D", "2C AS 8H", "3D TD 4D", ""]
     short = build("algerian-patience", {"s": "2C 3C 4C 5C 6C 7C 8C 9C TC JC"})  # not a whole deal, nor the last
     assert move_words(short, short.parse_move("d")) == "deal 10 cards to the rows, a card to each in turn"
+
+
+@pytest.mark.parametrize(("name", "reserves", "turns", "last"), [("carthage", 6, 5, False),
+                                                                 ("algerian-patience-3-decks", 8, 5, True)])
+def test_carthage_and_algerian_patience_3_decks_deal_rounds_to_their_reserves_and_the_last_eight_as_pysolfc(
+        name, reserves, turns, last):
+    state = framework.load_game(name).deal(1)
+    names = " ".join([f"t{number}" for number in range(1, 9)] + [f"r{number}" for number in range(1, reserves + 1)])
+    assert lengths(state, names) == [1] * 8 + [6] * reserves
+    for _ in range(turns):
+        play(state, ["d"])
+    # Carthage's 60 cards run out in five turns of twelve; the 3-deck game's 88 leave eight for the columns
+    assert lengths(state, names) == [1] * 8 + [6 + 2 * turns] * reserves
+    assert lengths(state, "s") == [8 if last else 0]
+    if last:
+        play(state, ["d"])
+        assert lengths(state, names + " s") == [2] * 8 + [6 + 2 * turns] * reserves + [0]
+
+
+def test_algerian_patience_3_decks_starts_twelve_foundations_with_the_aces():
+    state = framework.load_game("algerian-patience-3-decks").deal(1)
+    assert [cards_of(state, f"f{number}") for number in range(1, 13)] == ["AC", "AS", "AH", "AD"] * 3
+
+
+def test_carthage_builds_down_by_suit_one_card_at_a_time_and_a_foundation_card_may_go_to_its_twin():
+    state = build("carthage", {"f1": "AC 2C", "f5": "AC", "t1": "3C", "t2": "4C", "t3": "5H", "t4": "7D", "t5": "9S", "t6": "JH",
+                               "t7": "4S", "t8": "KD", "r1": "8H", "r2": "2H", "r3": "QD", "r4": "6S", "r5": "3D",
+                               "r6": "TH", "s": "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"})
+    # 3C up on 2C, and onto 4C (down by suit); f1's 2C back onto 3C, or onto f5's AC; QD onto KD, TH onto JH; no
+    # empty column or reserve; the stock deals
+    assert legal_texts(state) == {"t1 f1", "t1 t2", "f1 t1", "f1 f5", "r3 t8", "r6 t6", "d"}
