@@ -115,6 +115,7 @@ class Group:
         "targets", "empty_accepts", "empty_sources", "stock_target", "stock_targets", "run_table",
         "fits_on", "target_groups", "one_card_at_a_time", "lone_sources", "suited_targets", "empty_waits",
         "gather_waits",
+        "last_deal_piles",
     )
 
     def __init__(self, spec: GroupSpec, index: int, first_pile: int) -> None:
@@ -148,6 +149,8 @@ class Group:
         self.gather_waits: tuple[int, ...] = ()
         self.stock_target = -1
         self.stock_targets: range = range(0)  # the piles a stock deals onto
+        #: The piles a stock's last deal lays a card on each of, in order (``last_deal_to``); else empty.
+        self.last_deal_piles: tuple[int, ...] = ()
         #: Whether a move lays one card at a time on this group's piles (a foundation, but one filled at once).
         self.one_card_at_a_time = spec.role is Role.FOUNDATION and not spec.fill_at_once
 
@@ -188,10 +191,21 @@ class Group:
             return None if base_rank is None else (base_rank - 2) % 13 + 1
         return accepts if isinstance(accepts, int) else None
 
+    def is_last_deal(self, left: int) -> bool:
+        """Whether a deal from a pile of this stock holding ``left`` cards is its last deal (``last_deal_to``)."""
+        return left == len(self.last_deal_piles) > 0
+
+    def deal_target(self, left: int) -> int:
+        """The pile a deal from a pile of this stock holding ``left`` cards is made to: its first pile."""
+        return self.last_deal_piles[0] if self.is_last_deal(left) else self.stock_target
+
     def cards_dealt(self, left: int) -> int:
         """How many cards a deal from a pile of this stock holding ``left`` cards moves: one onto each pile it deals
-        onto, or its cards per turn onto one pile; fewer where fewer are left."""
-        per_turn = len(self.stock_targets) if len(self.stock_targets) > 1 else self.spec.cards_per_turn
+        onto for each of its cards per turn, or its cards per turn onto one pile; fewer where fewer are left; all of
+        them in its last deal."""
+        if self.is_last_deal(left):
+            return left
+        per_turn = len(self.stock_targets) * self.spec.cards_per_turn
         return min(per_turn, left)
 
     def pile_name(self, pile: int) -> str:
@@ -332,6 +346,7 @@ def _groups(spec: GameSpec) -> dict[str, Group]:
         if group.spec.deals_to:
             group.stock_targets = groups[group.spec.deals_to].piles
             group.stock_target = group.stock_targets.start
+            group.last_deal_piles = _piles(groups[name] for name in group.spec.last_deal_to)
     return groups
 
 

@@ -79,7 +79,9 @@ class Game(Rules):
         elif step.base_cards:
             # the first card dealt, whose rank is the base rank, keeps its place in the pack
             others = order[:-1] if self.spec.base_rank == FIRST_CARD_DEALT else order
-            self._deal_base_cards(step, base_rank, others, order, piles)
+            self._place(step, _taken_out(order, [card for card in reversed(others) if RANK[card] == base_rank]), piles)
+        elif step.suit_cards:
+            self._place(step, _first_of_each_suit(order, len(self.step_piles(step)) // len(self.spec.suits)), piles)
         else:
             self._deal_step(step, order, piles, face_down)
 
@@ -104,15 +106,12 @@ class Game(Rules):
             if step.face_down:
                 face_down[pile] += step.face_down[slot]
 
-    def _deal_base_cards(self, step: DealStep, base_rank: int | None, candidates: list[int], order: list[int],
-                         piles: list[list[int]]) -> None:
-        """Take every card of ``base_rank`` among ``candidates`` out of ``order`` (the pack, its next card last),
-        in pack order, and put one on each pile of the step's group in turn: on the first empty pile that takes
-        its suit, where the group's piles each take one."""
+    def _place(self, step: DealStep, chosen: list[int], piles: list[list[int]]) -> None:
+        """Put the cards ``chosen``, in the order given, one on each pile of the step's group in turn: on the first
+        empty pile that takes its suit, where the group's piles each take one."""
         group = self.groups[step.group]
         targets = self.step_piles(step)
-        for card in [card for card in reversed(candidates) if RANK[card] == base_rank]:
-            order.remove(card)
+        for card in chosen:
             pile = next((pile for pile in targets if not piles[pile] and self.empty_pile_takes(pile, card)),
                         None)
             if pile is None:
@@ -222,6 +221,26 @@ def _taker(skipped: frozenset[int], order: list[int]) -> Callable[[], int]:
         return order.pop()  # only cards of the skipped ranks are left
 
     return take
+
+
+def _taken_out(order: list[int], chosen: list[int]) -> list[int]:
+    """``chosen``, each of its cards taken out of ``order`` (the pack, its next card last) where it is first met
+    from the front: the base rank's cards are every copy but, at most, the very next card, which stays."""
+    for card in chosen:
+        order.remove(card)
+    return chosen
+
+
+def _first_of_each_suit(order: list[int], each: int) -> list[int]:
+    """The first ``each`` cards of each suit in ``order`` (the pack, its next card last), in pack order, taken out
+    of it."""
+    taken = [0, 0, 0, 0]
+    places = []
+    for place in range(len(order) - 1, -1, -1):
+        if taken[SUIT[order[place]]] < each:
+            taken[SUIT[order[place]]] += 1
+            places.append(place)
+    return [order.pop(place) for place in places]  # places run from the back: each pop leaves the next in place
 
 
 def _low_ranks_first(low: frozenset[int], dealt: list[list[int]]) -> list[list[int]]:

@@ -20,6 +20,7 @@ from .regularfile import FileTooLarge, NotRegularFile, read_bounded
 from .rulefiles import MAX_BYTES, RULE_SUFFIXES, available_games, find_rule_file
 from .spec import (
     BASE_RANK_CARDS,
+    FIRST_OF_EACH_SUIT,
     IN_TURN,
     IN_TURN_WORD,
     REST,
@@ -241,6 +242,7 @@ GROUP_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "cards_per_turn": ("cards_per_turn", int),
     "redeals": ("redeals", _redeals),
     "needs_no_empty_piles": ("needs_no_empty_piles", bool),
+    "last_deal_to": ("last_deal_to", tuple),
     "fan": ("fan", Fan),
     "columns": ("columns", int),
     "rows_of": ("rows_of", tuple),
@@ -294,6 +296,8 @@ def _deal_step(step: dict[str, Any], group: GroupSpec) -> DealStep:
         return DealStep(step["to"], piles or (0,), (1,), card=parse_card(step["card"]))
     if step["cards"] == BASE_RANK_CARDS:
         return DealStep(step["to"], piles, None, base_cards=True)
+    if step["cards"] == FIRST_OF_EACH_SUIT:
+        return DealStep(step["to"], piles, None, suit_cards=True)
     cards = None if step["cards"] == REST else _per_pile(step["cards"], targets)
     face_down = _per_pile(step.get("face_down", 0), targets)
     return DealStep(step["to"], piles, cards, face_down, step.get("by_rows", False),

@@ -22,6 +22,7 @@ from .spec import (
     FIRST_CARD_DEALT,
     FIRST_CARD_PLAYED,
     FIRST_FOUNDATION_CARD,
+    FIRST_OF_EACH_SUIT,
     REST,
     Accepts,
     Direction,
@@ -126,9 +127,23 @@ class _Checks:
                 self.problem(path + ("deals_to",), "only a stock deals: 'deals_to' needs role 'stock'", key=True)
             elif self.known_group(path + ("deals_to",), group["deals_to"]) and group["deals_to"] == name:
                 self.problem(path + ("deals_to",), "a stock cannot deal to itself")
-        for key in ("cards_per_turn", "redeals", "needs_no_empty_piles"):
+        for key in ("cards_per_turn", "redeals", "needs_no_empty_piles", "last_deal_to"):
             if key in group and group["role"] != Role.STOCK:
                 self.problem(path + (key,), f"{key!r} is for a stock (role 'stock')", key=True)
+        if "last_deal_to" in group and group["role"] == Role.STOCK:
+            self._last_deal_groups(path, group)
+
+    def _last_deal_groups(self, path: Path, group: dict[str, Any]) -> None:
+        """A stock's last deal goes to groups that exist and are not stocks, from a stock that deals a card onto
+        each pile of a group of several."""
+        dealt_to = self.group_data.get(group.get("deals_to", ""), {})
+        if dealt_to.get("piles", 1) < 2:
+            self.problem(path + ("last_deal_to",), "'last_deal_to' changes a deal of a card onto each pile: it needs "
+                         "'deals_to' naming a group of several piles", key=True)
+        for index, name in enumerate(group["last_deal_to"]):
+            where = path + ("last_deal_to", index)
+            if self.known_group(where, name) and self.group_data[name]["role"] == Role.STOCK:
+                self.problem(where, f"the last deal lays cards on the table; {name!r} is a stock")
 
     def _pile_keys(self, name: str, group: dict[str, Any]) -> None:
         path = ("groups", name)
@@ -300,12 +315,28 @@ class _Checks:
             self.problem(("deal",), key=True,
                          message=f"the deal leaves {total - deal.dealt} of {total} cards undealt; "
                                  "end it with 'cards: rest'")
+        if deal.complete:
+            self._last_deals_reached(deal)
         if data.get("base_rank") == FIRST_FOUNDATION_CARD and not deal.first_foundation_card:
             self.problem(("base_rank",), "'first foundation card' needs a deal step that puts a card on the first "
                          "foundation pile")
         if not foundations:
             self._foundations_needed()
         return True
+
+    def _last_deals_reached(self, deal: _Deal) -> None:
+        """Each stock with a last deal comes to hold exactly its cards, dealing its cards per turn onto each pile."""
+        for name, group in self.group_data.items():
+            names = group.get("last_deal_to", ())
+            dealt_to = self.group_data.get(group.get("deals_to", ""), {})
+            if group["role"] != Role.STOCK or not names or dealt_to.get("piles", 1) < 2:
+                continue
+            last = sum(self.group_data[other].get("piles", 1) for other in names if other in self.group_data)
+            held, per_turn = deal.cards_to[name], dealt_to["piles"] * group.get("cards_per_turn", 1)
+            if held < last or (held - last) % per_turn:
+                self.problem(("groups", name, "last_deal_to"), f"the stock's {held} cards, dealt {per_turn} a turn, "
+                             f"never come to the {last} its last deal lays, one on each pile of these groups",
+                             key=True)
 
     def _deal_steps(self, steps: list[dict[str, Any]], deal: _Deal) -> bool:
         """Check each step and count its cards into ``deal``, up to a step that uses up the pack; False when a step
@@ -352,6 +383,8 @@ class _Checks:
             return self._rest(path, step, targets, last, deal)
         if step["cards"] == BASE_RANK_CARDS:
             return self._base_cards(path, step, targets, deal)
+        if step["cards"] == FIRST_OF_EACH_SUIT:
+            return self._suit_cards(path, step, targets, deal)
         return self._counted(path, step, targets, deal)
 
     def _step_targets(self, path: Path, step: dict[str, Any]) -> list[int] | None:
@@ -386,6 +419,27 @@ class _Checks:
         deal.note(step["to"], targets, [1] * count + [0] * (len(targets) - count))
         return True
 
+    def _suit_cards(self, path: Path, step: dict[str, Any], targets: list[int], deal: _Deal) -> bool:
+        """'first of each suit': as many piles for each suit of the pack, and, where the group's piles each take one
+        suit, that many piles of each."""
+        suits = self.data.get("suits", SUIT_NAMES)
+        each, left_over = divmod(len(targets), len(suits))
+        if left_over or each > self.data["decks"] * 13:
+            self.problem(path + ("cards",), f"'first of each suit' deals as many cards of each of the pack's "
+                         f"{len(suits)} suits, one to a pile, but the step deals to {len(targets)} piles")
+            return False
+        taken = self.group_data[step["to"]].get("suits")
+        if taken and len(taken) > max(targets) and any(
+                [taken[pile] for pile in targets].count(suit) != each for suit in suits):
+            times = "once" if each == 1 else f"{each} times"
+            self.problem(path + ("cards",), f"'first of each suit' puts each card on a pile of its suit, but the "
+                         f"step's {len(targets)} piles do not name each suit of the pack {times}")
+            return False
+        if not self._dealt(path + ("cards",), len(targets), deal):
+            return False
+        deal.note(step["to"], targets, [1] * len(targets))
+        return True
+
     def _named_card(self, path: Path, step: dict[str, Any], targets: list[int], deal: _Deal) -> bool:
         if len(targets) != 1:
             self.problem(path + ("card",), "a named card goes to one pile: add 'pile'", key=True)
@@ -413,6 +467,7 @@ class _Checks:
             self.problem(path + ("cards",), "'rest' to several piles needs 'by_rows: true' (or one 'pile')")
         left = deal.total - deal.dealt
         deal.dealt = deal.total
+        deal.cards_to[step["to"]] += left
         if not last:
             deal.used_up = True
             return False
@@ -532,9 +587,12 @@ class _Deal:
         self.used_up = False
         #: Whether the steps so far deal more cards than the pack holds.
         self.too_many = False
+        #: How many cards the steps so far dealt to each group.
+        self.cards_to: Counter[str] = Counter()
 
     def note(self, group: str, targets: list[int], counts: list[int]) -> None:
         """Note a step that dealt ``counts`` cards to the piles ``targets`` of ``group``."""
+        self.cards_to[group] += sum(counts)
         if group == self.first_foundation and 0 in targets and counts[targets.index(0)]:
             self.first_foundation_card = True
 

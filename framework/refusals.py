@@ -150,8 +150,9 @@ def _card_moves_named(state: State, action: str, sources: list[int], targets: li
 
 
 def _deals_named(state: State, action: str, sources: list[int], targets: list[int], count: int | None) -> Named:
-    moves = [Move(stock.piles.start, stock.stock_target,
-                  count or max(1, stock.cards_dealt(len(state.piles[stock.piles.start]))), DEAL)
+    piles = state.piles
+    moves = [Move(stock.piles.start, stock.deal_target(len(piles[stock.piles.start])),
+                  count or max(1, stock.cards_dealt(len(piles[stock.piles.start]))), DEAL)
              for stock in state.game.stocks]
     return moves, "this game has no stock that deals"
 
@@ -525,8 +526,9 @@ def _not_a_dealer_refusal(state: State, move: Move) -> str | None:
     stock = place(game, move.source)
     if group.role is not Role.STOCK or group.stock_target < 0 or move.source < 0:
         return f"{stock} is not a stock that deals"
-    if move.target != group.stock_target:
-        return f"{stock} deals to {place(game, group.stock_target)}"
+    target = group.deal_target(len(state.piles[move.source]))
+    if move.target != target:
+        return f"{stock} deals to {place(game, target)}"
     return None
 
 
@@ -546,6 +548,8 @@ def _deal_room_refusal(state: State, move: Move) -> str | None:
     group = game.pile_group[move.source]
     stock = place(game, move.source)
     targets = group.stock_targets
+    if group.is_last_deal(len(state.piles[move.source])):
+        return None  # the last deal lays a card on every pile of its groups, empty or not
     if group.spec.needs_no_empty_piles and not all(state.piles[pile] for pile in targets):
         return f"{stock} deals only when every {noun(game, game.pile_group[targets.start]).one} holds a card"
     room = game.pile_group[move.target].max_cards

@@ -107,6 +107,8 @@ FIRST_FOUNDATION_CARD = "first foundation card"
 FIRST_CARD_DEALT = "first card dealt"
 #: A deal step's ``cards`` meaning every card of the base rank still in the pack.
 BASE_RANK_CARDS = "base rank"
+#: A deal step's ``cards`` that deals the first cards of each suit in the pack, one to a pile.
+FIRST_OF_EACH_SUIT = "first of each suit"
 #: The game's ``base_rank`` meaning "the rank of the first card the player lays on a foundation".
 FIRST_CARD_PLAYED = "first card played to a foundation"
 #: A deal step's ``cards`` meaning every card left in the pack.
@@ -215,6 +217,7 @@ class GroupSpec:
     cards_per_turn: int = 1
     redeals: int = 0  # UNLIMITED: no limit
     needs_no_empty_piles: bool = False
+    last_deal_to: tuple[str, ...] = ()  # the groups a stock's last deal lays a card on each pile of
     fan: Fan | None = None
     columns: int | None = None  # layout hint: drawn as a grid
     rows_of: tuple[int, ...] | None = None  # layout hint: drawn in centred rows of these many piles
@@ -244,11 +247,12 @@ class DealStep:
 
     group: str
     piles: tuple[int, ...] | None  # 0-based within the group; None: every pile in turn
-    cards: tuple[int, ...] | None  # None: the rest of the pack (or, with ``base_cards``, the base rank's cards)
+    cards: tuple[int, ...] | None  # None: the rest of the pack (or the base rank's cards, or each suit's first)
     face_down: tuple[int, ...] = ()
     by_rows: bool = False
     card: int | None = None
     base_cards: bool = False  # every card of the base rank left in the pack, one to each pile
+    suit_cards: bool = False  # the first cards of each suit in the pack, as many of each suit, one to each pile
     ranks_at_bottom: frozenset[int] = frozenset()  # ranks put under the other cards dealt to their pile
     skip_ranks: frozenset[int] = frozenset()  # ranks not dealt by this step: put under the pack, to be dealt last
     play_to_foundations: bool = False  # a card that fits a foundation as it is dealt goes there instead

@@ -490,9 +490,12 @@ class State:
     def _deal(self, stock: Group, pile: int) -> Move | None:
         """The move that deals from pile ``pile`` of ``stock`` (not empty), if the stock's rule lets it deal now."""
         piles = self.piles
+        left = len(piles[pile])
+        if stock.is_last_deal(left):
+            return Move(pile, stock.deal_target(left), left, DEAL)
         if stock.spec.needs_no_empty_piles and not all(piles[target] for target in stock.stock_targets):
             return None
-        count = stock.cards_dealt(len(piles[pile]))
+        count = stock.cards_dealt(left)
         room = self.game.pile_group[stock.stock_target].max_cards
         if room is not None and len(stock.stock_targets) == 1 and len(piles[stock.stock_target]) + count > room:
             return None  # a waste of one card is played from before the next is turned
@@ -606,9 +609,12 @@ class State:
     def _kernel_changes(self, move: Move) -> list[Change]:
         """The changes the kernel's own action ``move`` makes (not yet made)."""
         if move.action == DEAL:
+            stock = self.game.pile_group[move.source]
+            if stock.is_last_deal(len(self.piles[move.source])):  # a card onto each pile of its last deal's groups
+                return [Transfer(move.source, target, 1, turn=True) for target in stock.last_deal_piles]
             targets = self.game.pile_group[move.target].piles
-            if len(targets) > 1:  # one card onto each pile of the group
-                return [Transfer(move.source, targets[i], 1, turn=True) for i in range(move.count)]
+            if len(targets) > 1:  # one card onto each pile of the group, round after round
+                return [Transfer(move.source, targets[i % len(targets)], 1, turn=True) for i in range(move.count)]
             return [Transfer(move.source, move.target, move.count, turn=True)]
         if move.action == GATHER:
             return self._gather_changes(self.game.pile_group[move.source])

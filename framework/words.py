@@ -207,19 +207,31 @@ def _top_words(state: State, pile: int) -> str:
 
 
 def _deal_words(state: State, move: Move) -> str:
-    """Turning a stock onto its waste, or dealing it a card to each pile of a group."""
+    """Turning a stock onto its waste, or dealing it a card to each pile of a group (or of its last deal's groups)."""
     game = state.game
     stock = place(game, move.source)
     group = game.pile_group[move.target]
-    if len(game.pile_group[move.source].stock_targets) > 1:
-        called = noun(game, group)
-        if move.count < len(group.piles):
-            return f"deal a card to each of the first {move.count} {called.many}"
-        return f"deal a card to each {called.one}"
+    dealer = game.pile_group[move.source]
+    if dealer.is_last_deal(len(state.piles[move.source])):
+        each = " and ".join(noun(game, game.groups[name]).one for name in dealer.spec.last_deal_to)
+        return f"deal the last {move.count} cards, one to each {each}"
+    if len(dealer.stock_targets) > 1:
+        return _row_deal_words(noun(game, group), move.count, len(group.piles))
     if group.role is Role.WASTE:
         return f"turn {stock}" if move.count == 1 else f"turn {move.count} cards of {stock}"
     cards = "a card" if move.count == 1 else f"{move.count} cards"
     return f"deal {cards} from {stock} to {place(game, move.target)}"
+
+
+def _row_deal_words(called: Noun, count: int, piles: int) -> str:
+    """Dealing ``count`` cards onto ``piles`` piles called ``called``, a card on each in turn, round after round."""
+    if count < piles:
+        return f"deal a card to each of the first {count} {called.many}"
+    if count == piles:
+        return f"deal a card to each {called.one}"
+    if count % piles == 0:
+        return f"deal {count // piles} cards to each {called.one}"
+    return f"deal {count} cards to the {called.many}, a card to each in turn"
 
 
 def _gather_words(state: State, move: Move) -> str:

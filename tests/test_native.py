@@ -45,8 +45,8 @@ def built() -> None:
 
 
 def test_every_built_in_game_runs_natively():
-    # Every built-in plugin with a rule hook declares a native rule, so the core runs every game (372).
-    assert len(GAMES) >= 372
+    # Every built-in plugin with a rule hook declares a native rule, so the core runs every game (381).
+    assert len(GAMES) >= 381
     assert {name: why_not(framework.load_game(name)) for name in GAMES} == dict.fromkeys(GAMES)
 
 
@@ -191,6 +191,23 @@ def test_the_kernels_agree_on_the_other_plugins_ends(name, piles, rest, won):
     state = build(name, piles, rest=rest)
     assert state.is_won() == won
     positions_agree(state)
+
+
+@pytest.mark.parametrize(("name", "piles"), [
+    ("the-baroness", {"p1": "5C", "p2": "8D", "p3": "KH", "p5": "QS AD", "s": "2C 3C 4C 5D 6D 7D 9S"}),
+    ("cone", {"t1": "5H", "t3": "KS QH", "s": "2C 3C 4C 5C"}),  # an empty column does not stop the last deal
+    ("cone", {"t1": "5H", "t3": "KS QH", "s": "2C 3C 4C 5C 6C"}),  # one card more: no deal at all
+    ("algerian-patience", {"t1": "5H", "r1": "9H 3C", "s": "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC"}),  # two rounds
+    ("algerian-patience", {"t1": "5H", "r1": "9H 3C", "s": "2C 3C 4C 5C 6C 7C 8C 9C TC JC"}),  # a round and a bit
+    ("algerian-patience", {"t1": "5H", "r1": "9H 3C", "s": "2C 3C 4C 5C 6C 7C 8C 9C"}),  # the last eight
+])
+def test_the_kernels_agree_on_a_last_deal_to_other_groups(name, piles):
+    state = build(name, piles)
+    positions_agree(state)
+    for move in [move for move in state.legal_moves() if move.action]:  # and on each position a deal leads to
+        state.push(move)
+        positions_agree(state)
+        state.pop()
 
 
 def test_the_kernels_agree_on_closing_a_grid_upwards():

@@ -290,6 +290,21 @@ def test_once_the_stock_is_dealt_out_the_columns_are_interchangeable(game_id):
     assert key(swapped) == key(state) and swapped.position_key() != state.position_key()
 
 
+def test_columns_a_last_deal_lays_cards_on_are_interchangeable_only_once_it_is_made():
+    # Algerian Patience's stock deals onto the reserves, but its last eight cards onto the columns in their order
+    game = framework.load_game("algerian-patience")
+    key = key_function(game)
+    state = game.deal(3)
+    first, sixth = game.pile_index("t1"), game.pile_index("t6")
+    while True:
+        swapped = state.copy(stack=False)
+        swapped.piles[first], swapped.piles[sixth] = swapped.piles[sixth], swapped.piles[first]
+        assert (key(swapped) == key(state)) == (not state.piles[game.pile_index("s")])
+        if not state.piles[game.pile_index("s")]:
+            break
+        state.push(next(move for move in state.legal_moves() if move.action == "deal"))
+
+
 # --- hints ----------------------------------------------------------------------------------
 
 

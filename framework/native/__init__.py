@@ -270,6 +270,7 @@ def _group_tables(group: Any) -> dict[str, Any]:
         "st_first": group.stock_targets.start,
         "st_count": len(group.stock_targets),
         "needs_no_empty": int(spec.needs_no_empty_piles),
+        "last_deal": list(group.last_deal_piles),
         "cards_per_turn": spec.cards_per_turn,
         "redeals": spec.redeals,
     }

@@ -50,6 +50,7 @@ typedef struct {
     uint64_t fits_mask[52]; /* the cards that fit on each card, as bits */
     /* a stock: the piles it deals onto, and how */
     int stock_target, st_first, st_count, needs_no_empty, cards_per_turn, redeals;
+    int nlast_deal, *last_deal; /* the piles its last deal lays a card on each of (Group.last_deal_piles) */
     /* a group gathered and dealt again: -2 none, -1 without limit, else how many times; by pile: one pile a time,
        dealt one card to each pile in turn */
     int gather_times, gather_cpp, gather_shuffle, gather_by_pile, gather_last_first;

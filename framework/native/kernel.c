@@ -326,13 +326,15 @@ static void card_moves(Pos *p, int source, const Group *group, int64_t base, Mov
 static void stock_moves(const Pos *p, const Group *stock, MoveList *out) {
     const Game *g = p->g;
     for (int pile = stock->first; pile < stock->first + stock->count; pile++) {
-        if (p->len[pile]) {
+        if (p->len[pile] && p->len[pile] == stock->nlast_deal) {
+            moves_add(out, pile, stock->last_deal[0], stock->nlast_deal, ACT_DEAL);
+        } else if (p->len[pile]) {
             if (stock->needs_no_empty) {
                 int all = 1;
                 for (int t = stock->st_first; t < stock->st_first + stock->st_count; t++) all &= p->len[t] > 0;
                 if (!all) continue;
             }
-            int per_turn = stock->st_count > 1 ? stock->st_count : stock->cards_per_turn;
+            int per_turn = stock->st_count * stock->cards_per_turn;
             int count = per_turn < p->len[pile] ? per_turn : p->len[pile];
             int room = g->groups[g->pile_group[stock->stock_target]].max_cards;
             if (room >= 0 && stock->st_count == 1 && p->len[stock->stock_target] + count > room) continue;
@@ -1115,9 +1117,11 @@ static void carry_out(Pos *p, Move m) {
     switch (m.action) {
     case ACT_MOVE: transfer(p, m.source, m.target, m.count, 0); break;
     case ACT_DEAL: {
-        const Group *targets = &g->groups[g->pile_group[m.target]];
-        if (targets->count > 1) {
-            for (int i = 0; i < m.count; i++) transfer(p, m.source, targets->first + i, 1, 1);
+        const Group *dealer = &g->groups[g->pile_group[m.source]], *targets = &g->groups[g->pile_group[m.target]];
+        if (p->len[m.source] == dealer->nlast_deal) { /* the last deal: a card on each pile of its groups */
+            for (int i = 0; i < dealer->nlast_deal; i++) transfer(p, m.source, dealer->last_deal[i], 1, 1);
+        } else if (targets->count > 1) {
+            for (int i = 0; i < m.count; i++) transfer(p, m.source, targets->first + i % targets->count, 1, 1);
         } else {
             transfer(p, m.source, m.target, m.count, 1);
         }

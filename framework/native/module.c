@@ -109,6 +109,7 @@ static int read_group(PyObject *tables, Group *group, int index, int ngroups) {
         read_int(tables, "stock_target", &group->stock_target) || read_int(tables, "st_first", &group->st_first) ||
         read_int(tables, "st_count", &group->st_count) || read_int(tables, "needs_no_empty", &group->needs_no_empty) ||
         read_int(tables, "cards_per_turn", &group->cards_per_turn) || read_int(tables, "redeals", &group->redeals) ||
+        read_ints(tables, "last_deal", &group->last_deal, &group->nlast_deal) ||
         read_int(tables, "gather_times", &group->gather_times) || read_int(tables, "gather_cpp", &group->gather_cpp) ||
         read_int(tables, "gather_shuffle", &group->gather_shuffle) ||
         read_int(tables, "gather_by_pile", &group->gather_by_pile) ||
@@ -321,6 +322,7 @@ static void game_free_arrays(Game *g) {
         free(g->groups[i].empty_waits);
         free(g->groups[i].gather_waits);
         free(g->groups[i].gather_counts);
+        free(g->groups[i].last_deal);
     }
     for (int i = 0; i < g->nplugins; i++) {
         Plugin *p = &g->plugins[i];

@@ -5,9 +5,9 @@ replaced by the first card of its class (cards the rules cannot tell apart),
 with the piles of every interchangeable group sorted, followed by the state
 variables. Equal cards of different decks are the same integer, so they are
 equal here too. A group that a stock deals onto pile by pile (a card on each
-column in turn) is interchangeable only once that stock is empty, and the
-stock's piles are in the key unsorted, so two positions with equal keys agree
-on that.
+column in turn, each turn or in its last deal) is interchangeable only once
+that stock is empty, and the stock's piles are in the key unsorted, so two
+positions with equal keys agree on that.
 
 A pile no card ever leaves (a ``sink``: Golf's and Black Hole's foundation) is
 in the key as its top card and its number of cards alone, since nothing the
@@ -90,8 +90,10 @@ def _paired(game: Game, group: Group) -> bool:
 
 
 def _dealers(game: Game, group: Group) -> tuple[int, ...]:
-    """The piles of the stocks that deal onto the piles of ``group`` in their order."""
-    return tuple(pile for stock in game.stocks if stock.spec.deals_to == group.name for pile in stock.piles)
+    """The piles of the stocks that deal onto the piles of ``group`` in their order (each turn, or in the last
+    deal: ``last_deal_to``)."""
+    return tuple(pile for stock in game.stocks if group.name == stock.spec.deals_to or group.name in
+                 stock.spec.last_deal_to for pile in stock.piles)
 
 
 #: Bytes that stand for a sink's number of cards: two, each of 200 values from 52 up (never a card, nor a separator).

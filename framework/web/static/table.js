@@ -128,7 +128,7 @@ function drawPile(group, pile) {
   return shown;
 }
 
-// The corners of the cards a pile shows, as they read from left to right and top to bottom
+// The corner marks of the cards a pile shows, as they read from left to right and top to bottom
 // ("K♠ Q♥"): its name holds them, so that what a player sees is what a voice control can say.
 // (The drawing keeps a space between its cards, so that the page's own text reads the same.)
 function shownText(shown) {
