@@ -227,6 +227,7 @@ class Rules:
         self._name_piles()
         self._sort_piles()
         self._compile_automatic_rules()
+        self._compile_group_rules()
 
     def _name_piles(self) -> None:
         """Each pile's group, name and suit, and the pack."""
@@ -267,8 +268,8 @@ class Rules:
         self.cell_piles: tuple[int, ...] = _piles(self.groups_of(Role.CELL))
 
     def _compile_automatic_rules(self) -> None:
-        """The rules that act by themselves or on more than one pile: turning up, refills, covering, gathering,
-        sets, pairs and the base rank."""
+        """The rules that act by themselves after a move: turning up, refills, covering, the base rank, sets and
+        sums that clear."""
         spec = self.spec
         groups = tuple(self.groups.values())
         #: Piles whose face-down top card is turned up at once.
@@ -287,8 +288,8 @@ class Rules:
         self.refill_turns: tuple[tuple[int, int, int], ...] = _refill_turns(self.groups)
         #: The piles lying on each pile (by pile index), where a group says which cover which; else empty.
         self.covered_by: dict[int, tuple[int, ...]] = _covered_by(groups)
-        #: Groups that may be gathered and dealt again.
-        self.gatherers: tuple[Group, ...] = tuple(g for g in groups if g.spec.gather_and_deal)
+        #: Whether the first card laid on a foundation sets the base rank.
+        self.base_rank_played = spec.base_rank == FIRST_CARD_PLAYED
         #: The piles that, once each holds a card, give up their top cards together, and the pile they go to.
         self.set_piles, self.set_discard = _sets(spec, self.groups)
         #: What a set's cards must share, as the table of it by card (``SUIT`` for ``sets.same_suit``, ``RANK`` for
@@ -297,19 +298,23 @@ class Rules:
         #: (pile, pile its cards go to, the sum at which they go or 0, the ranks that go only one of each) for each
         #: pile whose cards all leave at once when they add up (``clears_when``).
         self.clearings: tuple[tuple[int, int, int, frozenset[int]], ...] = _clearings(self.groups)
+        self.has_automatic_changes = bool(self.turn_up_piles or self.turns_up or self.refills or self.base_rank_played
+                                          or self.set_piles or self.clearings)
+
+    def _compile_group_rules(self) -> None:
+        """The rules by which piles of one group depend on piles of another: closing, gathering, pairing."""
+        groups = tuple(self.groups.values())
+        #: Groups that may be gathered and dealt again.
+        self.gatherers: tuple[Group, ...] = tuple(g for g in groups if g.spec.gather_and_deal)
         #: For each pile, the pile whose card closes it (``last_card_from``), or -1; the piles that close one.
         self.closed_by: tuple[int, ...] = _closed_by(self.groups, len(self.pile_group))
         self.closers: frozenset[int] = frozenset(pile for pile in self.closed_by if pile >= 0)
         #: For each closed pile, the rank steps (mod 13) from its closing card's rank to the rank it starts from.
         self.closing_shift: tuple[int, ...] = tuple(_closing_shift(group) for group in self.pile_group)
         #: The game's pair rule, compiled, if it has one.
-        self.pairing = Pairing(spec.pairs, self.groups) if spec.pairs else None
+        self.pairing = Pairing(self.spec.pairs, self.groups) if self.spec.pairs else None
         #: Stock piles whose top card the rules may play (Pyramid's): the players show that card face up.
         self.open_stock_piles: frozenset[int] = _open_stock_piles(self.groups_of(Role.STOCK), self.pairing)
-        #: Whether the first card laid on a foundation sets the base rank.
-        self.base_rank_played = spec.base_rank == FIRST_CARD_PLAYED
-        self.has_automatic_changes = bool(self.turn_up_piles or self.turns_up or self.refills or self.base_rank_played
-                                          or self.set_piles or self.clearings)
 
     def empty_pile_takes(self, pile: int, card: int) -> bool:
         """Whether ``pile``, empty, takes ``card`` by the suit and rank its group gives it (``suits``, ``ranks``);

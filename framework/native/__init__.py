@@ -145,7 +145,22 @@ def kernel_tables(game: Game) -> dict[str, Any]:
     kinds = _var_kinds(game, rules)
     names = list(game.initial_vars)
     _number_vars(rules, names)
-    covered = [list(game.covered_by.get(pile, ())) for pile in range(len(game.pile_names))]
+    return {
+        **_pile_tables(game),
+        **_automatic_tables(game),
+        **_pairing_tables(game.pairing),
+        "base_rank_played": int(game.base_rank_played),
+        "var_kinds": kinds,
+        "var_base": _var_index(names, BASE_RANK_VAR),
+        "var_redeals": _var_index(names, REDEALS_VAR),
+        "var_gathers": _var_index(names, GATHERS_VAR),
+        "plugins": [dict(rule, kind=PLUGIN_KINDS[rule["kind"]]) for rule in rules],
+    }
+
+
+def _pile_tables(game: Game) -> dict[str, Any]:
+    """The core's tables of ``game``'s piles and groups: what each is, takes and covers, and when the game is won."""
+    piles = range(len(game.pile_names))
     won_when = game.spec.won_when
     return {
         "npiles": len(game.pile_names),
@@ -156,24 +171,35 @@ def kernel_tables(game: Game) -> dict[str, Any]:
         "pile_group": [group.index for group in game.pile_group],
         "pile_suit": list(game.pile_suit),
         "pile_rank": list(game.pile_rank),
-        "turns_up": [game.turns_up.get(pile, -1) for pile in range(len(game.pile_names))],
-        "layer_first": [game.suit_layers[pile].start if pile in game.suit_layers else -1
-                        for pile in range(len(game.pile_names))],
-        "has_layers": int(bool(game.suit_layers)),
         "groups": [_group_tables(group) for group in game.groups.values()],
         "sources": list(game.source_piles),
         "foundations": list(game.foundation_piles),
         "stocks": [group.index for group in game.stocks],
         "gatherers": [group.index for group in game.gatherers],
+        "table_piles": list(game.table_piles),
+        "cell_piles": list(game.cell_piles),
+        "emptied": list(game.emptied_piles),
+        "won_when": 2 if game.emptied_piles else 1 if won_when == WonWhen.TABLE_EMPTY else 0,
+        "covered_by": [list(game.covered_by.get(pile, ())) for pile in piles],
+        "closed_by": list(game.closed_by),
+        "close_shift": list(game.closing_shift),
+    }
+
+
+def _automatic_tables(game: Game) -> dict[str, Any]:
+    """The core's tables of the changes ``game``'s rules make by themselves after a move: cards turned up, piles
+    refilled, sets and sums cleared."""
+    piles = range(len(game.pile_names))
+    return {
+        "has_automatic": int(game.has_automatic_changes),
         "turn_up": list(game.turn_up_piles),
+        "turns_up": [game.turns_up.get(pile, -1) for pile in piles],
+        "layer_first": [game.suit_layers[pile].start if pile in game.suit_layers else -1 for pile in piles],
+        "has_layers": int(bool(game.suit_layers)),
         "refill_piles": [pile for pile, _ in game.refills],
         "refill_origins": [list(origins) for _, origins in game.refills],
         "refill_waits": [list(waits) for waits in game.refill_waits],
         "refill_turns": [number for turn in game.refill_turns for number in turn],
-        "table_piles": list(game.table_piles),
-        "emptied": list(game.emptied_piles),
-        "won_when": 2 if game.emptied_piles else 1 if won_when == WonWhen.TABLE_EMPTY else 0,
-        "covered_by": covered,
         "set_piles": list(game.set_piles),
         "set_discard": game.set_discard,
         "set_alike": 0 if game.set_alike is None else 1 if game.set_alike is SUIT else 2,
@@ -181,17 +207,6 @@ def kernel_tables(game: Game) -> dict[str, Any]:
         "clear_to": [to for _, to, _, _ in game.clearings],
         "clear_totals": [total for _, _, total, _ in game.clearings],
         "clear_ranks": [sum(1 << rank for rank in ranks) for _, _, _, ranks in game.clearings],
-        "closed_by": list(game.closed_by),
-        "close_shift": list(game.closing_shift),
-        **_pairing_tables(game.pairing),
-        "base_rank_played": int(game.base_rank_played),
-        "has_automatic": int(game.has_automatic_changes),
-        "cell_piles": list(game.cell_piles),
-        "var_kinds": kinds,
-        "var_base": _var_index(names, BASE_RANK_VAR),
-        "var_redeals": _var_index(names, REDEALS_VAR),
-        "var_gathers": _var_index(names, GATHERS_VAR),
-        "plugins": [dict(rule, kind=PLUGIN_KINDS[rule["kind"]]) for rule in rules],
     }
 
 
