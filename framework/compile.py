@@ -111,7 +111,7 @@ class Group:
     """A compiled pile group: its piles and the predicates of its rules."""
 
     __slots__ = (
-        "spec", "name", "role", "label", "index", "piles", "fits_table", "pick", "max_cards",
+        "spec", "name", "role", "label", "index", "piles", "fits_table", "pick", "max_cards", "keeps",
         "targets", "empty_accepts", "empty_sources", "stock_target", "stock_targets", "run_table",
         "fits_on", "target_groups", "one_card_at_a_time", "lone_sources", "suited_targets", "empty_waits",
     )
@@ -133,6 +133,8 @@ class Group:
         self.run_table = fits_table(spec.run) if spec.run else self.fits_table
         self.pick = spec.pick
         self.max_cards = spec.max_cards
+        #: How many cards a card move leaves on a pile of the group at least: its bottom cards never leave it.
+        self.keeps = spec.keeps
         self.targets: tuple[int, ...] = ()  # piles this group's cards may move to
         self.target_groups: tuple[Group, ...] = ()  # the groups of those piles, in the same order
         self.empty_accepts: Accepts | int | frozenset[int] = spec.when_empty.accepts

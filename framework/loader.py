@@ -225,6 +225,7 @@ GROUP_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "turn_up_top": ("turn_up_top", bool),
     "fill_at_once": ("fill_at_once", bool),
     "max_cards": ("max_cards", int),
+    "keeps": ("keeps", int),
     "pick": ("pick", Pick),
     "moves_to": ("moves_to", tuple),
     "when_empty": ("when_empty", _empty_rule),

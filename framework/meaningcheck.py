@@ -28,6 +28,7 @@ from .spec import (
     Pick,
     Role,
     WonWhen,
+    default_pick,
 )
 from .yamlsource import YamlDocument
 
@@ -140,6 +141,7 @@ class _Checks:
         self._rows_of(path, group)
         self._clears(path, group.get("clears_when"))
         self._closed(path, group)
+        self._kept(path, group)
         for key in ("build", "run"):
             self._rank_order(path + (key,), group.get(key, {}))
         pick = group.get("pick")
@@ -187,6 +189,17 @@ class _Checks:
         if self.group_data[closer].get("piles", 1) != group.get("piles", 1):
             self.problem(path + ("last_card_from",), f"group {closer!r} has {self.group_data[closer].get('piles', 1)} "
                          f"piles, but this group {group.get('piles', 1)}: one pile closes each")
+
+    def _kept(self, path: Path, group: dict[str, Any]) -> None:
+        """A group that keeps its bottom cards (``keeps``) gives others up by card moves, and not in pairs."""
+        if not group.get("keeps"):
+            return
+        if group.get("pick", default_pick(group["role"])) == Pick.NOTHING or not group.get("moves_to"):
+            self.problem(path + ("keeps",), "'keeps' holds a pile's bottom cards back from card moves, but no card "
+                         "moves from this group: give it 'pick' and 'moves_to'", key=True)
+        elif path[-1] in self.data.get("pairs", {}).get("from", ()):
+            self.problem(path + ("keeps",), "'keeps' holds a pile's bottom cards back from card moves, not from "
+                         "pairs, and 'pairs' takes this group's cards: leave one of them out", key=True)
 
     def _rank_order(self, path: Path, rule: dict[str, Any]) -> None:
         """A build rule's own rank order (``order``) has room for its step."""

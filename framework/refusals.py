@@ -219,7 +219,7 @@ def _not_free(state: State, pile: int) -> str | None:
 
 def _source_refusal(state: State, move: Move) -> str | None:
     """Why the cards cannot be picked up from the source pile as it lies: too few, face down, covered, held."""
-    return _first(state, move, (_too_few_refusal, _covered_refusal, _face_down_refusal, _held_refusal))
+    return _first(state, move, (_too_few_refusal, _covered_refusal, _face_down_refusal, _kept_refusal, _held_refusal))
 
 
 def _too_few_refusal(state: State, move: Move) -> str | None:
@@ -243,6 +243,19 @@ def _face_down_refusal(state: State, move: Move) -> str | None:
     where = place(state.game, move.source)
     return (f"only the top card of {where} lies face up" if face_up == 1
             else f"only the top {face_up} cards of {where} lie face up")
+
+
+def _kept_refusal(state: State, move: Move) -> str | None:
+    """Why a pile that keeps its bottom cards (``keeps``) does not give up so many."""
+    kept = state.game.pile_group[move.source].keeps
+    free = len(state.piles[move.source]) - kept
+    if move.count <= free:
+        return None
+    where = place(state.game, move.source)
+    keeps = "its first card" if kept == 1 else f"its first {count_words(kept, 'card')}"
+    if free <= 0:
+        return f"{where} keeps {keeps}: no card may leave it now"
+    return f"{where} keeps {keeps}: only {count_words(free, 'card')} may leave it now"
 
 
 def _held_refusal(state: State, move: Move) -> str | None:

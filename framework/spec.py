@@ -197,6 +197,7 @@ class GroupSpec:
     turn_up_top: bool = False
     fill_at_once: bool = False
     max_cards: int | None = None
+    keeps: int = 0  # a card move leaves at least this many cards on the pile (PySolFC's min_cards)
     pick: Pick = Pick.TOP_CARD
     moves_to: tuple[str, ...] = ()
     when_empty: EmptyRule = EmptyRule()

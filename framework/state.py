@@ -381,18 +381,18 @@ class State:
 
     def _pickable(self, source: int, group: Group, limit: int | None) -> int:
         """How many cards at most may be picked from pile ``source`` by its group's rule and, if not None, a
-        plugin's ``limit`` for it (not 0)."""
+        plugin's ``limit`` for it (not 0). The cards the pile keeps (``keeps``) are held as face-down cards are."""
         pile = self.piles[source]
-        face_up = len(pile) - self.face_down[source]
-        if face_up <= 0:
+        free = len(pile) - max(self.face_down[source], group.keeps)
+        if free <= 0:
             return 0
         if group.pick is _TOP_CARD:
             return 1
-        most = face_up
+        most = free
         if group.pick is not _ANY_TAIL:
             fits = group.run_table
             most = 1
-            while most < face_up and fits[pile[-most - 1] * 52 + pile[-most]]:
+            while most < free and fits[pile[-most - 1] * 52 + pile[-most]]:
                 most += 1
             if group.pick is _TOP_OR_WHOLE and most < len(pile):
                 return 1

@@ -234,8 +234,11 @@ def test_windmill_arms_are_refilled_from_the_waste():
 def test_windmill_foundation_cards_move_between_the_centre_and_the_sails():
     state = build("windmill", {"c": "JD", "k1": "KS QH", "k2": "KC", "a1": "5C", "a2": "5D", "a3": "5H", "a4": "5S",
                                "a5": "6C", "a6": "6D", "a7": "6H", "a8": "6S"})
-    # QH from sail to centre or to another sail; not 'k2 k3' (a lone king moved to an empty sail changes nothing)
-    assert legal_texts(state) == {"k1 c", "c k1", "k1 k2"}
+    # QH from sail to centre or to another sail; not 'k2 k3' (a lone king moved to an empty sail changes nothing),
+    # not 'c k1' (the centre keeps its last card, as in PySolFC)
+    assert legal_texts(state) == {"k1 c", "k1 k2"}
+    state = build("windmill", {"c": "JD QC", "k1": "KS", "a1": "5C"})
+    assert legal_texts(state) == {"c k1", "k1 c"}  # a centre of two cards gives one up
 
 
 # --- Baker's Dozen relatives without moving the kings ---------------------------------------------------------------

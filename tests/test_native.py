@@ -151,6 +151,15 @@ def test_the_kernels_agree_on_the_other_plugins_ends(name, piles, rest, won):
     positions_agree(state)
 
 
+@pytest.mark.parametrize(("name", "piles"), [
+    ("stalactites", {"f1": "9C TH JD", "f2": "5H", "f3": "2C", "f4": "KD AH QS", "t1": "8D"}),
+    ("trefoil", {"f1": "AC", "f2": "AS 2S", "t1": "2C", "t2": "3S"}),
+    ("windmill", {"c": "JD", "k1": "KS QH", "k2": "KC QC", "a1": "5C"}),
+])
+def test_the_kernels_agree_on_the_cards_a_pile_keeps(name, piles):
+    positions_agree(build(name, piles))
+
+
 def test_the_kernels_agree_on_closing_a_grid_upwards():
     state = build("weddings", {"g6": "5C", "g11": "9D", "s": "KH QH"})
     close = state.parse_move("close")

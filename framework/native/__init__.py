@@ -237,6 +237,7 @@ def _group_tables(group: Any) -> dict[str, Any]:
         "pick": _PICKS[group.pick],
         "max_cards": -1 if group.max_cards is None else group.max_cards,
         "full": 0 if spec.fill_at_once else -1 if group.max_cards is None else group.max_cards,
+        "keeps": group.keeps,
         "empty_accepts": _accepts_code(accepts),
         "empty_ranks": sum(1 << rank for rank in accepts) if isinstance(accepts, frozenset) else 0,
         "takes_single": int(group.takes_single_cards()),

@@ -41,6 +41,7 @@ enum { VAR_INT, VAR_BOOL, VAR_PILE };
 typedef struct {
     int index, role, first, count;
     int pick, max_cards, full; /* -1: no limit; ``full``: a pile this long takes no card (0 if filled at once) */
+    int keeps; /* the bottom cards of a pile no card move takes (Group.keeps) */
     int empty_accepts, empty_ranks; /* ``empty_ranks``: with ACC_RANKS, the ranks taken, as bits 1 << rank */
     int takes_single, one_at_a_time, fill_at_once, run_limit_cells;
     int ntarget_groups, *target_groups;

@@ -151,15 +151,16 @@ int pos_covered(const Pos *p, int pile) {
     return 0;
 }
 
+/* The most cards a move may pick from ``source`` (State._pickable): the cards it keeps are held as face-down ones. */
 static int pickable(const Pos *p, int source, const Group *group) {
     int n = p->len[source];
-    int face_up = n - p->down[source];
-    if (face_up <= 0) return 0;
+    int free = n - (p->down[source] > group->keeps ? p->down[source] : group->keeps);
+    if (free <= 0) return 0;
     if (group->pick == PICK_TOP) return 1;
-    if (group->pick == PICK_ANY_TAIL) return face_up;
+    if (group->pick == PICK_ANY_TAIL) return free;
     const uint8_t *pile = PILE(p, source);
     int run = 1;
-    while (run < face_up && group->run[pile[n - run - 1] * 52 + pile[n - run]]) run++;
+    while (run < free && group->run[pile[n - run - 1] * 52 + pile[n - run]]) run++;
     if (group->pick == PICK_TOP_OR_WHOLE && run < n) return 1;
     return run;
 }

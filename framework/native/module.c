@@ -96,6 +96,7 @@ static int read_group(PyObject *tables, Group *group, int index, int ngroups) {
     if (read_int(tables, "role", &group->role) || read_int(tables, "first", &group->first) ||
         read_int(tables, "count", &group->count) || read_int(tables, "pick", &group->pick) ||
         read_int(tables, "max_cards", &group->max_cards) || read_int(tables, "full", &group->full) ||
+        read_int(tables, "keeps", &group->keeps) ||
         read_int(tables, "empty_accepts", &group->empty_accepts) ||
         read_int(tables, "empty_ranks", &group->empty_ranks) ||
         read_int(tables, "takes_single", &group->takes_single) ||
