@@ -287,6 +287,11 @@ class Rules:
         self.closers: frozenset[int] = frozenset(pile for pile in self.closed_by if pile >= 0)
         #: For each closed pile, the rank steps (mod 13) from its closing card's rank to the rank it starts from.
         self.closing_shift: tuple[int, ...] = tuple(_closing_shift(group) for group in self.pile_group)
+        #: For each pile, the pile before it whose ranks alone it takes (``ranks_of_pile_before``), or -1.
+        self.rank_sources: tuple[int, ...] = _rank_sources(self.groups, len(self.pile_group))
+        #: The piles that take only the ranks of the pile before them.
+        self.rank_followers: frozenset[int] = frozenset(pile for pile, before in enumerate(self.rank_sources)
+                                                        if before >= 0)
         #: The game's pair rule, compiled, if it has one.
         self.pairing = Pairing(spec.pairs, self.groups) if spec.pairs else None
         #: Stock piles whose top card the rules may play (Pyramid's): the players show that card face up.
@@ -418,6 +423,16 @@ def _closed_by(groups: dict[str, Group], piles: int) -> tuple[int, ...]:
             for pile, closer in zip(group.piles, groups[group.spec.last_card_from].piles):
                 closed[pile] = closer
     return tuple(closed)
+
+
+def _rank_sources(groups: dict[str, Group], piles: int) -> tuple[int, ...]:
+    """The pile before each pile whose ranks alone it takes (``Rules.rank_sources``), or -1."""
+    sources = [-1] * piles
+    for group in groups.values():
+        if group.spec.ranks_of_pile_before:
+            for pile in group.piles[1:]:
+                sources[pile] = pile - 1
+    return tuple(sources)
 
 
 def _closing_shift(group: Group) -> int:

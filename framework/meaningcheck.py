@@ -142,6 +142,9 @@ class _Checks:
         self._clears(path, group.get("clears_when"))
         self._closed(path, group)
         self._kept(path, group)
+        if group.get("ranks_of_pile_before") and group.get("piles", 1) < 2:
+            self.problem(path + ("ranks_of_pile_before",), "'ranks_of_pile_before' makes each pile take the ranks "
+                         "of the pile before it, but this group has one pile: give it 'piles' of 2 or more", key=True)
         for key in ("build", "run"):
             self._rank_order(path + (key,), group.get(key, {}))
         pick = group.get("pick")

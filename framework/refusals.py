@@ -338,7 +338,7 @@ def _whole_pile_refusal(state: State, move: Move, broken: str) -> str | None:
 def _target_refusal(state: State, move: Move) -> str | None:
     """Why the target pile does not take these cards: its suit, what it takes when empty, its build rule, its size."""
     return _first(state, move, (_one_at_a_time_refusal, _suit_refusal, _rank_refusal, _set_suit_refusal,
-                                _layer_refusal, _onto_refusal, _closing_refusal))
+                                _layer_refusal, _onto_refusal, _closing_refusal, _rank_held_refusal))
 
 
 def _one_at_a_time_refusal(state: State, move: Move) -> str | None:
@@ -396,6 +396,22 @@ def _closing_refusal(state: State, move: Move) -> str | None:
         return f"{target} starts from the rank its closing card on {game.pile_names[closer]} sets, and none lies there"
     first = (RANK[state.piles[closer][-1]] - 1 + game.closing_shift[move.target]) % 13 + 1
     return f"{target} starts from {rank_symbol(first)}, as the card on {game.pile_names[closer]} sets"
+
+
+def _rank_held_refusal(state: State, move: Move) -> str | None:
+    """Why a pile that takes only the ranks of the pile before it (``ranks_of_pile_before``) does not take this
+    card."""
+    if state.rank_held_takes(move):
+        return None
+    game = state.game
+    target, before = place(game, move.target), place(game, game.rank_sources[move.target])
+    held = state.piles[game.rank_sources[move.target]]
+    rank = rank_symbol(RANK[state.piles[move.source][-move.count]])
+    if not held:
+        return f"{target} takes only ranks {before} holds, and it is empty"
+    if not state.piles[move.target]:
+        return f"{target} starts with the rank of the first card of {before}, {rank_symbol(RANK[held[0]])}"
+    return f"{target} takes only ranks {before} holds: no {rank} lies there"
 
 
 def _onto_refusal(state: State, move: Move) -> str | None:

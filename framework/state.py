@@ -193,6 +193,8 @@ class State:
             moves = [move for move in moves if self.layer_takes(move)]
         if game.closers:
             moves = [move for move in moves if self.closing_takes(move)]
+        if game.rank_followers:
+            moves = [move for move in moves if self.rank_held_takes(move)]
         self._action_moves(moves)
         moves.extend(game.hooks.legal_moves(self))
         return game.hooks.allowed(self, moves)
@@ -236,6 +238,19 @@ class State:
         closing = self.piles[closer]
         return bool(closing) and RANK[self.piles[move.source][-move.count]] == (
             RANK[closing[-1]] - 1 + game.closing_shift[move.target]) % 13 + 1
+
+    def rank_held_takes(self, move: Move) -> bool:
+        """Whether the card move ``move`` lays a card of a rank the pile before the target holds, where the target
+        takes only those (``ranks_of_pile_before``): an empty target only the rank of that pile's first card. True
+        for a move onto another pile."""
+        before = self.game.rank_sources[move.target]
+        if before < 0:
+            return True
+        held = self.piles[before]
+        rank = RANK[self.piles[move.source][-move.count]]
+        if not self.piles[move.target]:
+            return bool(held) and RANK[held[0]] == rank
+        return any(RANK[card] == rank for card in held)
 
     def _action_moves(self, moves: list[Move]) -> None:
         """Append the kernel's actions legal now: deals and redeals of the stocks, gathers, pairs."""

@@ -43,8 +43,8 @@ def built() -> None:
 
 
 def test_every_built_in_game_runs_natively():
-    # Every built-in plugin with a rule hook declares a native rule, so the core runs every game (367).
-    assert len(GAMES) >= 367
+    # Every built-in plugin with a rule hook declares a native rule, so the core runs every game (369).
+    assert len(GAMES) >= 369
     assert {name: why_not(framework.load_game(name)) for name in GAMES} == dict.fromkeys(GAMES)
 
 
@@ -158,6 +158,14 @@ def test_the_kernels_agree_on_the_other_plugins_ends(name, piles, rest, won):
 ])
 def test_the_kernels_agree_on_the_cards_a_pile_keeps(name, piles):
     positions_agree(build(name, piles))
+
+
+@pytest.mark.parametrize("piles", [
+    {"f1": "5H 9H KH", "f2": "5C", "r1": "9C", "r2": "7C", "r3": "5D", "r4": "KS", "w": "2H", "s": "3C 4C 6C"},
+    {"f1": "8D", "r1": "3S 4S | 8S", "r2": "8C", "s": "2C"},  # two eights for the one empty foundation that takes
+])
+def test_the_kernels_agree_on_foundations_that_take_the_ranks_of_the_one_before(piles):
+    positions_agree(build("osmosis", piles))
 
 
 def test_the_kernels_agree_on_closing_a_grid_upwards():

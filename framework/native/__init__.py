@@ -183,6 +183,7 @@ def kernel_tables(game: Game) -> dict[str, Any]:
         "clear_ranks": [sum(1 << rank for rank in ranks) for _, _, _, ranks in game.clearings],
         "closed_by": list(game.closed_by),
         "close_shift": list(game.closing_shift),
+        "rank_sources": list(game.rank_sources),
         **_pairing_tables(game.pairing),
         "base_rank_played": int(game.base_rank_played),
         "has_automatic": int(game.has_automatic_changes),

@@ -917,6 +917,19 @@ static int closing_takes(const Pos *p, Move m) {
     return RANK[PILE(p, m.source)[p->len[m.source] - m.count]] == first;
 }
 
+/* Whether card move ``m`` lays a card of a rank the pile before the target holds, where the target takes only those
+ * (State.rank_held_takes): an empty target only the rank of that pile's first card. */
+static int rank_held_takes(const Pos *p, Move m) {
+    int before = p->g->rank_source[m.target];
+    if (before < 0) return 1;
+    int n = p->len[before], rank = RANK[PILE(p, m.source)[p->len[m.source] - m.count]];
+    const uint8_t *held = PILE(p, before);
+    if (!p->len[m.target]) return n && RANK[held[0]] == rank;
+    for (int i = 0; i < n; i++)
+        if (RANK[held[i]] == rank) return 1;
+    return 0;
+}
+
 void pos_generate(Pos *p, MoveList *out) {
     const Game *g = p->g;
     p->generation++;
@@ -944,6 +957,7 @@ void pos_generate(Pos *p, MoveList *out) {
     if (g->set_alike) keep_moves(p, out, set_takes);
     if (g->has_layers) keep_moves(p, out, layer_takes);
     if (g->has_closing) keep_moves(p, out, closing_takes);
+    if (g->has_rank_sources) keep_moves(p, out, rank_held_takes);
     for (int i = 0; i < g->nstocks; i++) stock_moves(p, &g->groups[g->stocks[i]], out);
     for (int i = 0; i < g->ngatherers; i++) {
         const Group *group = &g->groups[g->gatherers[i]];
