@@ -63,3 +63,41 @@ def test_the_solver_keeps_the_foundations_apart_and_whole():
     same_tops = [build("osmosis", {"f1": first, "f2": "5C", "w": "7C"}) for first in ("5H 7H 9H", "5H 8H 9H")]
     assert [legal_texts(state) for state in same_tops] == [{"w f2", "redeal"}, {"redeal"}]
     assert len({Keys(game)(state) for state in same_tops}) == 2
+
+
+def test_bridesmaids_plays_osmosis_from_the_stock_alone():
+    state = framework.load_game("bridesmaids").deal(1)
+    assert [len(cards_of(state, f"f{n}").split()) for n in range(1, 5)] == [1, 0, 0, 0]
+    assert len(state.piles[state.game.pile_index("s")]) == 51 and legal_texts(state) == {"d"}
+    state = build("bridesmaids", {"f1": "7H 2H", "f2": "7S", "w": "3D 2S", "s": "4C"})
+    assert legal_texts(state) == {"w f2", "d"}  # 2S on the spades (a 2 is on the hearts)
+    state.push(state.parse_move("w f2"))
+    assert legal_texts(state) == {"d"}  # 3D: the third foundation starts only with a 7
+
+
+def test_genesis_deals_twenty_six_open_piles_and_gives_each_suit_its_foundation():
+    state = framework.load_game("genesis").deal(1)
+    assert [len(state.piles[pile]) for pile in state.game.groups["tableau"].piles] == [1] * 13 + [3] * 13
+    assert not any(state.face_down)
+    # the clubs' foundation takes any club, and no other suit
+    assert legal_texts(build("genesis", {"t1": "5H", "t2": "5C"})) == {"t2 f1"}
+    state = build("genesis", {"f1": "5C 9C", "t1": "5H", "t2": "5S", "t3": "9S", "t4": "KC"})
+    # 5S starts the spades (the clubs started with a 5), KC on the clubs. Not 't1 f3' (the hearts wait for the
+    # spades), not 't3 f2' (the spades start with a 5), not 't2 f1' (a spade on the clubs)
+    assert legal_texts(state) == {"t2 f2", "t4 f1"}
+
+
+def test_genesis_plus_has_two_free_cells_that_give_only_to_the_foundations():
+    state = build("genesis-plus", {"f1": "5C", "c1": "5S", "t1": "9H"})
+    assert legal_texts(state) == {"c1 f2", "t1 c2"}  # not 't1 f3': the hearts wait for the spades
+
+
+def test_open_peek_deals_all_face_up_and_its_first_foundation_takes_any_card():
+    state = framework.load_game("open-peek").deal(1)
+    assert [len(state.piles[pile]) for pile in state.game.groups["tableau"].piles] == [5] * 4
+    assert [len(state.piles[pile]) for pile in state.game.groups["reserve"].piles] == [1] * 32
+    assert not any(state.face_down) and not any(state.piles[pile] for pile in state.game.foundation_piles)
+    state = build("open-peek", {"t1": "8D 5H", "r1": "5C", "r2": "KH"})
+    assert legal_texts(state) == {"t1 f1", "r1 f1", "r2 f1"}  # any card starts the first foundation
+    state.push(state.parse_move("r2 f1"))
+    assert legal_texts(state) == {"t1 f1"}  # 5H on the hearts; 5C waits: the second starts with a K
