@@ -43,3 +43,30 @@ def test_dutch_solitaire_columns_build_up_or_down_one_card_at_a_time():
     # 5S went up on 4H: 6H, now on top of t1, goes on it, and it back on 6H or on 6C; not 't1 t3' (6H on 6C)
     assert legal_texts(state) == {"t1 t2", "t2 t1", "t2 t3", "t3 t2", "t1 t6", "t2 t6", "t3 t6", "t4 t6", "t5 t6",
                                   "d"}
+
+
+CASTLE_COLUMNS = {f"t{n}": "JS" for n in range(3, 11)}  # columns whose cards fit nowhere below
+
+
+def test_castles_end_deals_ten_columns_of_five_and_two_reserve_cards():
+    state = framework.load_game("castles-end").deal(1)
+    assert [len(state.piles[pile]) for pile in state.game.groups["tableau"].piles] == [5] * 10
+    assert [len(cards_of(state, f"r{n}").split()) for n in (1, 2)] == [1, 1] and not any(state.face_down)
+
+
+def test_castles_end_the_first_card_up_sets_the_base_rank():
+    state = build("castles-end", {"r1": "9D", "t1": "5H", "t2": "6C", **CASTLE_COLUMNS})
+    # any top card may start a foundation; 5H and 6C build on each other (alternate colours, up or down); the
+    # empty reserve takes nothing (not 't1 r2')
+    starts = {f"{source} f{n}" for source in ("r1", "t1", "t2", *CASTLE_COLUMNS) for n in range(1, 5)}
+    assert legal_texts(state) == starts | {"t1 t2", "t2 t1"}
+    state.push(state.parse_move("r1 f1"))
+    assert state.base_rank == 9 and legal_texts(state) == {"t1 t2", "t2 t1"}  # only 9s start the others now
+
+
+def test_castles_end_foundations_give_back_their_top_card_but_keep_the_first():
+    state = build("castles-end", {"f1": "5H 6H", "f2": "5C", "t1": "7S", "t2": "4D", **CASTLE_COLUMNS}, base_rank=5)
+    # 6H back onto 7S; not 'f2 ..' (5C, the base card, stays), not 't2 f3' (an empty foundation takes only a 5)
+    assert legal_texts(state) == {"f1 t1"}
+    state.push(state.parse_move("f1 t1"))
+    assert cards_of(state, "f1") == "5H" and legal_texts(state) == {"t1 f1"}  # 5H stays; 6H may go up again

@@ -43,8 +43,8 @@ def built() -> None:
 
 
 def test_every_built_in_game_runs_natively():
-    # Every built-in plugin with a rule hook declares a native rule, so the core runs every game (374).
-    assert len(GAMES) >= 374
+    # Every built-in plugin with a rule hook declares a native rule, so the core runs every game (375).
+    assert len(GAMES) >= 375
     assert {name: why_not(framework.load_game(name)) for name in GAMES} == dict.fromkeys(GAMES)
 
 
@@ -156,9 +156,15 @@ def test_the_kernels_agree_on_the_other_plugins_ends(name, piles, rest, won):
     ("trefoil", {"f1": "AC", "f2": "AS 2S", "t1": "2C", "t2": "3S"}),
     ("windmill", {"c": "JD", "k1": "KS QH", "k2": "KC QC", "a1": "5C"}),
     ("dutch-solitaire", {"f1": "AC 2H 3S", "f2": "AC", "f3": "AS KD", "f4": "AS", "f5": "AD", "t1": "4C", "w": "QH"}),
+    ("castles-end", {"r1": "9D", "t1": "5H", "t2": "6C"}),  # the first card up sets the base rank, and stays
 ])
 def test_the_kernels_agree_on_the_cards_a_pile_keeps(name, piles):
     positions_agree(build(name, piles))
+
+
+def test_the_kernels_agree_on_a_base_card_kept_on_its_foundation():
+    positions_agree(build("castles-end", {"f1": "5H 6H", "f2": "5C", "t1": "7S", "t2": "4D", "r1": "8D"},
+                          base_rank=5))
 
 
 @pytest.mark.parametrize("piles", [
