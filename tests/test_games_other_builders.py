@@ -8,6 +8,7 @@ from helpers import build, cards_of, each
 
 import framework
 from framework.cards import card_text
+from framework.solver.canonical import interchangeable_groups
 from framework.testing import legal_texts, position
 
 GAMES = [
@@ -484,6 +485,12 @@ def test_interregnum_reserve_card_goes_only_onto_its_own_foundation_and_last():
                                   "t1": "9C"})
     # 6D ends f2; 6C may not (it closes f1, which is not yet full), nor may 6D go onto f1
     assert legal_texts(state) == {"r2 f2", "t1 f1"}
+
+
+def test_interregnum_keeps_each_foundation_with_its_reserve_in_the_solvers_key():
+    # A foundation is closed by the reserve card of its number (last_card_from): sorting either group's piles apart
+    # from the other's would merge positions whose foundations wait for other cards.
+    assert interchangeable_groups(framework.load_game("interregnum")) == ()
 
 
 # --- Tam O'Shanter and Auld Lang Syne: columns that build nothing, fed by the stock -----------------------------
