@@ -244,6 +244,7 @@ GROUP_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "clears_when": ("clears_when", lambda clears: ClearRule(**_fields(clears, _CLEAR_KEYS))),
     "last_card_from": ("last_card_from", str),
     "ranks_of_pile_before": ("ranks_of_pile_before", bool),
+    "opened_by": ("opened_by", str),
     "covered_by": ("covered_by", lambda lists: tuple(tuple(number - 1 for number in piles) for piles in lists)),
 }
 #: The keys of a game, but for its groups, deal and plugins.

@@ -338,7 +338,7 @@ def _whole_pile_refusal(state: State, move: Move, broken: str) -> str | None:
 def _target_refusal(state: State, move: Move) -> str | None:
     """Why the target pile does not take these cards: its suit, what it takes when empty, its build rule, its size."""
     return _first(state, move, (_one_at_a_time_refusal, _suit_refusal, _rank_refusal, _set_suit_refusal,
-                                _layer_refusal, _onto_refusal, _closing_refusal, _rank_held_refusal))
+                                _layer_refusal, _onto_refusal, _closing_refusal, _rank_held_refusal, _opened_refusal))
 
 
 def _one_at_a_time_refusal(state: State, move: Move) -> str | None:
@@ -396,6 +396,15 @@ def _closing_refusal(state: State, move: Move) -> str | None:
         return f"{target} starts from the rank its closing card on {game.pile_names[closer]} sets, and none lies there"
     first = (RANK[state.piles[closer][-1]] - 1 + game.closing_shift[move.target]) % 13 + 1
     return f"{target} starts from {rank_symbol(first)}, as the card on {game.pile_names[closer]} sets"
+
+
+def _opened_refusal(state: State, move: Move) -> str | None:
+    """Why a pile opened by another (``opened_by``) does not take a card yet."""
+    if state.opened_takes(move):
+        return None
+    game = state.game
+    return (f"{place(game, move.target)} takes a card only once {place(game, game.openers[move.target])} "
+            "holds one")
 
 
 def _rank_held_refusal(state: State, move: Move) -> str | None:

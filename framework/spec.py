@@ -217,6 +217,7 @@ class GroupSpec:
     clears_when: ClearRule | None = None
     last_card_from: str | None = None  # the group whose pile of the same number holds each pile's last card
     ranks_of_pile_before: bool = False  # a pile takes only ranks the pile before it holds (Osmosis)
+    opened_by: str | None = None  # the group whose pile of the same number must hold a card for a pile to take one
 
     def __post_init__(self) -> None:
         _as_words(self, role=Role, run_limit=RunLimit, pick=Pick)

@@ -195,6 +195,8 @@ class State:
             moves = [move for move in moves if self.closing_takes(move)]
         if game.rank_followers:
             moves = [move for move in moves if self.rank_held_takes(move)]
+        if game.has_openers:
+            moves = [move for move in moves if self.opened_takes(move)]
         self._action_moves(moves)
         moves.extend(game.hooks.legal_moves(self))
         return game.hooks.allowed(self, moves)
@@ -238,6 +240,12 @@ class State:
         closing = self.piles[closer]
         return bool(closing) and RANK[self.piles[move.source][-move.count]] == (
             RANK[closing[-1]] - 1 + game.closing_shift[move.target]) % 13 + 1
+
+    def opened_takes(self, move: Move) -> bool:
+        """Whether the card move ``move`` goes to a pile that is open: the pile its group's ``opened_by`` pairs with
+        it holds a card. True for a move onto a pile no other opens."""
+        opener = self.game.openers[move.target]
+        return opener < 0 or bool(self.piles[opener])
 
     def rank_held_takes(self, move: Move) -> bool:
         """Whether the card move ``move`` lays a card of a rank the pile before the target holds, where the target

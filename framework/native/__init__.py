@@ -184,6 +184,7 @@ def kernel_tables(game: Game) -> dict[str, Any]:
         "closed_by": list(game.closed_by),
         "close_shift": list(game.closing_shift),
         "rank_sources": list(game.rank_sources),
+        "openers": list(game.openers),
         **_pairing_tables(game.pairing),
         "base_rank_played": int(game.base_rank_played),
         "has_automatic": int(game.has_automatic_changes),

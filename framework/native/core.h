@@ -106,6 +106,7 @@ typedef struct {
     int has_closing, *closed_by, *close_shift; /* Rules.closed_by, closing_shift, by pile */
     uint8_t *is_closer;                        /* Rules.closers, by pile */
     int has_rank_sources, *rank_source;        /* Rules.rank_sources, by pile (-1: none) */
+    int has_openers, *opener;                  /* Rules.openers, by pile (-1: none) */
     int set_alike; /* what a set's cards share (Rules.set_alike): 0 nothing, 1 a suit, 2 a rank */
     int has_pairing, npair, *pair_piles, pair_discard;
     uint8_t pairs[52 * 52], alone[14];

@@ -930,6 +930,12 @@ static int rank_held_takes(const Pos *p, Move m) {
     return 0;
 }
 
+/* Whether card move ``m`` goes to a pile that is open: the pile that opens it holds a card (State.opened_takes). */
+static int opened_takes(const Pos *p, Move m) {
+    int opener = p->g->opener[m.target];
+    return opener < 0 || p->len[opener] > 0;
+}
+
 void pos_generate(Pos *p, MoveList *out) {
     const Game *g = p->g;
     p->generation++;
@@ -958,6 +964,7 @@ void pos_generate(Pos *p, MoveList *out) {
     if (g->has_layers) keep_moves(p, out, layer_takes);
     if (g->has_closing) keep_moves(p, out, closing_takes);
     if (g->has_rank_sources) keep_moves(p, out, rank_held_takes);
+    if (g->has_openers) keep_moves(p, out, opened_takes);
     for (int i = 0; i < g->nstocks; i++) stock_moves(p, &g->groups[g->stocks[i]], out);
     for (int i = 0; i < g->ngatherers; i++) {
         const Group *group = &g->groups[g->gatherers[i]];

@@ -39,8 +39,9 @@ def interchangeable(game: Game, group: Group) -> bool:
     Only where every plugin of the game sees only the rule data (a plugin could
     tell piles apart by their place): then a group of several piles is
     interchangeable unless its piles take different suits or ranks, are paired
-    by number with another group's (``turns_up``, ``last_card_from``), each takes
-    the ranks of the one before it (``ranks_of_pile_before``), it is drawn as a
+    by number with another group's (``turns_up``, ``last_card_from``,
+    ``opened_by``), each takes the ranks of the one before it
+    (``ranks_of_pile_before``), it is drawn as a
     grid (where a pile's place is part of the rules), its piles are gathered up
     in their order and dealt again (a gather of the piles in another order deals
     other piles), or a stock deals onto its piles in their order (the next card
@@ -87,9 +88,9 @@ def _symmetric(game: Game, group: Group) -> bool:
 
 def _paired(game: Game, group: Group) -> bool:
     """Whether the piles of ``group`` are paired by number with those of another group (``turns_up``,
-    ``last_card_from``)."""
+    ``last_card_from``, ``opened_by``)."""
     def pairs(other: Group) -> tuple[str | None, ...]:
-        return other.spec.turns_up, other.spec.last_card_from
+        return other.spec.turns_up, other.spec.last_card_from, other.spec.opened_by
 
     return any(pairs(group)) or any(group.name in pairs(other) for other in game.groups.values())
 
