@@ -9,7 +9,7 @@ themselves. No plugin is involved here; ``Game`` adds them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from .cards import COLOUR, RANK, SUIT, full_deck
 from .spec import (
@@ -111,7 +111,7 @@ class Group:
     """A compiled pile group: its piles and the predicates of its rules."""
 
     __slots__ = (
-        "spec", "name", "role", "label", "index", "piles", "fits_table", "pick", "max_cards",
+        "spec", "name", "role", "label", "index", "piles", "fits_table", "pick", "max_cards", "keeps",
         "targets", "empty_accepts", "empty_sources", "stock_target", "stock_targets", "run_table",
         "fits_on", "target_groups", "one_card_at_a_time", "lone_sources", "suited_targets", "empty_waits",
         "gather_waits",
@@ -135,6 +135,8 @@ class Group:
         self.run_table = fits_table(spec.run) if spec.run else self.fits_table
         self.pick = spec.pick
         self.max_cards = spec.max_cards
+        #: How many cards a card move leaves on a pile of the group at least: its bottom cards never leave it.
+        self.keeps = spec.keeps
         self.targets: tuple[int, ...] = ()  # piles this group's cards may move to
         self.target_groups: tuple[Group, ...] = ()  # the groups of those piles, in the same order
         self.empty_accepts: Accepts | int | frozenset[int] = spec.when_empty.accepts
@@ -307,10 +309,19 @@ class Rules:
         #: Groups that may be gathered and dealt again.
         self.gatherers: tuple[Group, ...] = tuple(g for g in groups if g.spec.gather_and_deal)
         #: For each pile, the pile whose card closes it (``last_card_from``), or -1; the piles that close one.
-        self.closed_by: tuple[int, ...] = _closed_by(self.groups, len(self.pile_group))
+        self.closed_by: tuple[int, ...] = _by_number(self.groups, len(self.pile_group),
+                                                     lambda spec: spec.last_card_from)
         self.closers: frozenset[int] = frozenset(pile for pile in self.closed_by if pile >= 0)
         #: For each closed pile, the rank steps (mod 13) from its closing card's rank to the rank it starts from.
         self.closing_shift: tuple[int, ...] = tuple(_closing_shift(group) for group in self.pile_group)
+        #: For each pile, the pile before it whose ranks alone it takes (``ranks_of_pile_before``), or -1.
+        self.rank_sources: tuple[int, ...] = _rank_sources(self.groups, len(self.pile_group))
+        #: For each pile, the pile that must hold a card for it to take one (``opened_by``), or -1.
+        self.openers: tuple[int, ...] = _by_number(self.groups, len(self.pile_group), lambda spec: spec.opened_by)
+        self.has_openers = any(opener >= 0 for opener in self.openers)
+        #: The piles that take only the ranks of the pile before them.
+        self.rank_followers: frozenset[int] = frozenset(pile for pile, before in enumerate(self.rank_sources)
+                                                        if before >= 0)
         #: The game's pair rule, compiled, if it has one.
         self.pairing = Pairing(self.spec.pairs, self.groups) if self.spec.pairs else None
         #: Stock piles whose top card the rules may play (Pyramid's): the players show that card face up.
@@ -433,14 +444,26 @@ def _sets(spec: GameSpec, groups: dict[str, Group]) -> tuple[tuple[int, ...], in
     return _piles(groups[name] for name in spec.sets.of), groups[spec.sets.to].piles.start
 
 
-def _closed_by(groups: dict[str, Group], piles: int) -> tuple[int, ...]:
-    """The pile whose card closes each pile (``Rules.closed_by``), or -1."""
-    closed = [-1] * piles
+def _by_number(groups: dict[str, Group], piles: int, other: Callable[[GroupSpec], str | None]) -> tuple[int, ...]:
+    """For each pile, the pile of the same number in the group ``other`` names for its group (``last_card_from``,
+    ``opened_by``), or -1."""
+    paired = [-1] * piles
     for group in groups.values():
-        if group.spec.last_card_from:
-            for pile, closer in zip(group.piles, groups[group.spec.last_card_from].piles):
-                closed[pile] = closer
-    return tuple(closed)
+        name = other(group.spec)
+        if name:
+            for pile, partner in zip(group.piles, groups[name].piles):
+                paired[pile] = partner
+    return tuple(paired)
+
+
+def _rank_sources(groups: dict[str, Group], piles: int) -> tuple[int, ...]:
+    """The pile before each pile whose ranks alone it takes (``Rules.rank_sources``), or -1."""
+    sources = [-1] * piles
+    for group in groups.values():
+        if group.spec.ranks_of_pile_before:
+            for pile in group.piles[1:]:
+                sources[pile] = pile - 1
+    return tuple(sources)
 
 
 def _closing_shift(group: Group) -> int:

@@ -40,11 +40,13 @@ FOUNDATION_CONVENTIONS = (
     "games here follow it in this, but for the FreeCell family, whose foundation cards stay",
     "where they are, as in Microsoft's FreeCell and as Blake & Gent's Solvitaire plays",
     "FreeCell, Baker's Game, Eight Off, ForeCell and Seahaven Towers (the published win rates",
-    "quoted assume it). Stalactites and Trefoil, where PySolFC keeps each foundation's first",
-    "card, say in their rules texts how they differ. Where PySolFC moves a card from one",
-    "foundation to another built alike (two foundations of one suit, or foundations in any",
-    "suit or in alternate colours), the move only swaps the two piles and is left out here;",
-    "the Calculation games, whose foundations count by different steps, have it.",
+    "quoted assume it); Stalactites, of that family, follows PySolFC. Where PySolFC keeps a",
+    "pile's first card (`min_cards`: Stalactites' and Trefoil's foundations, Windmill's centre),",
+    "the game here says `keeps: 1`. Where PySolFC moves a card from one foundation to another",
+    "built alike (two foundations of one suit, or foundations in any suit or in alternate",
+    "colours), the move only swaps the two piles and is left out here; the Calculation games,",
+    "whose foundations count by different steps, and Stalactites, whose foundations start from",
+    "different cards, have it.",
 )
 #: The package that holds the built-in rule files.
 RULES_PACKAGE = "patience_rules"

@@ -235,6 +235,7 @@ GROUP_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "turn_up_top": ("turn_up_top", bool),
     "fill_at_once": ("fill_at_once", bool),
     "max_cards": ("max_cards", int),
+    "keeps": ("keeps", int),
     "pick": ("pick", Pick),
     "moves_to": ("moves_to", tuple),
     "when_empty": ("when_empty", _empty_rule),
@@ -255,6 +256,8 @@ GROUP_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
         cards_per_pile=1, pile_by_pile=True, **_fields(gather, _PILE_GATHER_KEYS))),
     "clears_when": ("clears_when", lambda clears: ClearRule(**_fields(clears, _CLEAR_KEYS))),
     "last_card_from": ("last_card_from", str),
+    "ranks_of_pile_before": ("ranks_of_pile_before", bool),
+    "opened_by": ("opened_by", str),
     "covered_by": ("covered_by", lambda lists: tuple(tuple(number - 1 for number in piles) for piles in lists)),
 }
 #: The keys of a game, but for its groups, deal and plugins.

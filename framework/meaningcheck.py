@@ -29,6 +29,7 @@ from .spec import (
     Pick,
     Role,
     WonWhen,
+    default_pick,
 )
 from .yamlsource import YamlDocument
 
@@ -160,6 +161,11 @@ class _Checks:
         self._closed(path, group)
         self._gathered_pile_by_pile(path, group)
         self._one_per_pile_dealt_again(path, group)
+        self._kept(path, group)
+        self._opened(path, group)
+        if group.get("ranks_of_pile_before") and group.get("piles", 1) < 2:
+            self.problem(path + ("ranks_of_pile_before",), "'ranks_of_pile_before' makes each pile take the ranks "
+                         "of the pile before it, but this group has one pile: give it 'piles' of 2 or more", key=True)
         for key in ("build", "run"):
             self._rank_order(path + (key,), group.get(key, {}))
         pick = group.get("pick")
@@ -229,6 +235,29 @@ class _Checks:
         elif others:
             self.problem(path + ("gather_pile_by_pile",), f"group {others[0]!r} is gathered and dealt again too; "
                          "a group gathered pile by pile must be the only one", key=True)
+
+
+    def _kept(self, path: Path, group: dict[str, Any]) -> None:
+        """A group that keeps its bottom cards (``keeps``) gives others up by card moves, and not in pairs."""
+        if not group.get("keeps"):
+            return
+        if group.get("pick", default_pick(group["role"])) == Pick.NOTHING or not group.get("moves_to"):
+            self.problem(path + ("keeps",), "'keeps' holds a pile's bottom cards back from card moves, but no card "
+                         "moves from this group: give it 'pick' and 'moves_to'", key=True)
+        elif path[-1] in self.data.get("pairs", {}).get("from", ()):
+            self.problem(path + ("keeps",), "'keeps' holds a pile's bottom cards back from card moves, not from "
+                         "pairs, and 'pairs' takes this group's cards: leave one of them out", key=True)
+
+    def _opened(self, path: Path, group: dict[str, Any]) -> None:
+        """A group opened by another's piles (``opened_by``) names another group of as many piles."""
+        opener = group.get("opened_by")
+        if opener is None or not self.known_group(path + ("opened_by",), opener):
+            return
+        if opener == path[-1]:
+            self.problem(path + ("opened_by",), "a group cannot be opened by its own piles: name another group")
+        elif self.group_data[opener].get("piles", 1) != group.get("piles", 1):
+            self.problem(path + ("opened_by",), f"group {opener!r} has {self.group_data[opener].get('piles', 1)} "
+                         f"piles, but this group {group.get('piles', 1)}: the pile of each number opens one")
 
     def _rank_order(self, path: Path, rule: dict[str, Any]) -> None:
         """A build rule's own rank order (``order``) has room for its step."""

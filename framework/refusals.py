@@ -220,7 +220,7 @@ def _not_free(state: State, pile: int) -> str | None:
 
 def _source_refusal(state: State, move: Move) -> str | None:
     """Why the cards cannot be picked up from the source pile as it lies: too few, face down, covered, held."""
-    return _first(state, move, (_too_few_refusal, _covered_refusal, _face_down_refusal, _held_refusal))
+    return _first(state, move, (_too_few_refusal, _covered_refusal, _face_down_refusal, _kept_refusal, _held_refusal))
 
 
 def _too_few_refusal(state: State, move: Move) -> str | None:
@@ -244,6 +244,19 @@ def _face_down_refusal(state: State, move: Move) -> str | None:
     where = place(state.game, move.source)
     return (f"only the top card of {where} lies face up" if face_up == 1
             else f"only the top {face_up} cards of {where} lie face up")
+
+
+def _kept_refusal(state: State, move: Move) -> str | None:
+    """Why a pile that keeps its bottom cards (``keeps``) does not give up so many."""
+    kept = state.game.pile_group[move.source].keeps
+    free = len(state.piles[move.source]) - kept
+    if move.count <= free:
+        return None
+    where = place(state.game, move.source)
+    keeps = "its first card" if kept == 1 else f"its first {count_words(kept, 'card')}"
+    if free <= 0:
+        return f"{where} keeps {keeps}: no card may leave it now"
+    return f"{where} keeps {keeps}: only {count_words(free, 'card')} may leave it now"
 
 
 def _held_refusal(state: State, move: Move) -> str | None:
@@ -326,7 +339,7 @@ def _whole_pile_refusal(state: State, move: Move, broken: str) -> str | None:
 def _target_refusal(state: State, move: Move) -> str | None:
     """Why the target pile does not take these cards: its suit, what it takes when empty, its build rule, its size."""
     return _first(state, move, (_one_at_a_time_refusal, _suit_refusal, _rank_refusal, _set_suit_refusal,
-                                _layer_refusal, _onto_refusal, _closing_refusal))
+                                _layer_refusal, _onto_refusal, _closing_refusal, _rank_held_refusal, _opened_refusal))
 
 
 def _one_at_a_time_refusal(state: State, move: Move) -> str | None:
@@ -384,6 +397,31 @@ def _closing_refusal(state: State, move: Move) -> str | None:
         return f"{target} starts from the rank its closing card on {game.pile_names[closer]} sets, and none lies there"
     first = (RANK[state.piles[closer][-1]] - 1 + game.closing_shift[move.target]) % 13 + 1
     return f"{target} starts from {rank_symbol(first)}, as the card on {game.pile_names[closer]} sets"
+
+
+def _opened_refusal(state: State, move: Move) -> str | None:
+    """Why a pile opened by another (``opened_by``) does not take a card yet."""
+    if state.opened_takes(move):
+        return None
+    game = state.game
+    return (f"{place(game, move.target)} takes a card only once {place(game, game.openers[move.target])} "
+            "holds one")
+
+
+def _rank_held_refusal(state: State, move: Move) -> str | None:
+    """Why a pile that takes only the ranks of the pile before it (``ranks_of_pile_before``) does not take this
+    card."""
+    if state.rank_held_takes(move):
+        return None
+    game = state.game
+    target, before = place(game, move.target), place(game, game.rank_sources[move.target])
+    held = state.piles[game.rank_sources[move.target]]
+    rank = rank_symbol(RANK[state.piles[move.source][-move.count]])
+    if not held:
+        return f"{target} takes only ranks {before} holds, and it is empty"
+    if not state.piles[move.target]:
+        return f"{target} starts with the rank of the first card of {before}, {rank_symbol(RANK[held[0]])}"
+    return f"{target} takes only ranks {before} holds: no {rank} lies there"
 
 
 def _onto_refusal(state: State, move: Move) -> str | None:

@@ -210,6 +210,7 @@ class GroupSpec:
     turn_up_top: bool = False
     fill_at_once: bool = False
     max_cards: int | None = None
+    keeps: int = 0  # a card move leaves at least this many cards on the pile (PySolFC's min_cards)
     pick: Pick = Pick.TOP_CARD
     moves_to: tuple[str, ...] = ()
     when_empty: EmptyRule = EmptyRule()
@@ -229,6 +230,8 @@ class GroupSpec:
     gather_and_deal: GatherRule | None = None
     clears_when: ClearRule | None = None
     last_card_from: str | None = None  # the group whose pile of the same number holds each pile's last card
+    ranks_of_pile_before: bool = False  # a pile takes only ranks the pile before it holds (Osmosis)
+    opened_by: str | None = None  # the group whose pile of the same number must hold a card for a pile to take one
 
     def __post_init__(self) -> None:
         _as_words(self, role=Role, run_limit=RunLimit, pick=Pick)

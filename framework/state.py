@@ -224,6 +224,10 @@ class State:
             moves = [move for move in moves if self.layer_takes(move)]
         if game.closers:
             moves = [move for move in moves if self.closing_takes(move)]
+        if game.rank_followers:
+            moves = [move for move in moves if self.rank_held_takes(move)]
+        if game.has_openers:
+            moves = [move for move in moves if self.opened_takes(move)]
         self._action_moves(moves)
         moves.extend(game.hooks.legal_moves(self))
         return game.hooks.allowed(self, moves)
@@ -267,6 +271,25 @@ class State:
         closing = self.piles[closer]
         return bool(closing) and RANK[self.piles[move.source][-move.count]] == (
             RANK[closing[-1]] - 1 + game.closing_shift[move.target]) % 13 + 1
+
+    def opened_takes(self, move: Move) -> bool:
+        """Whether the card move ``move`` goes to a pile that is open: the pile its group's ``opened_by`` pairs with
+        it holds a card. True for a move onto a pile no other opens."""
+        opener = self.game.openers[move.target]
+        return opener < 0 or bool(self.piles[opener])
+
+    def rank_held_takes(self, move: Move) -> bool:
+        """Whether the card move ``move`` lays a card of a rank the pile before the target holds, where the target
+        takes only those (``ranks_of_pile_before``): an empty target only the rank of that pile's first card. True
+        for a move onto another pile."""
+        before = self.game.rank_sources[move.target]
+        if before < 0:
+            return True
+        held = self.piles[before]
+        rank = RANK[self.piles[move.source][-move.count]]
+        if not self.piles[move.target]:
+            return bool(held) and RANK[held[0]] == rank
+        return any(RANK[card] == rank for card in held)
 
     def _action_moves(self, moves: list[Move]) -> None:
         """Append the kernel's actions legal now: deals and redeals of the stocks, gathers, pairs."""
@@ -444,18 +467,18 @@ class State:
 
     def _pickable(self, source: int, group: Group, limit: int | None) -> int:
         """How many cards at most may be picked from pile ``source`` by its group's rule and, if not None, a
-        plugin's ``limit`` for it (not 0)."""
+        plugin's ``limit`` for it (not 0). The cards the pile keeps (``keeps``) are held as face-down cards are."""
         pile = self.piles[source]
-        face_up = len(pile) - self.face_down[source]
-        if face_up <= 0:
+        free = len(pile) - max(self.face_down[source], group.keeps)
+        if free <= 0:
             return 0
         if group.pick is _TOP_CARD:
             return 1
-        most = face_up
+        most = free
         if group.pick is not _ANY_TAIL:
             fits = group.run_table
             most = 1
-            while most < face_up and fits[pile[-most - 1] * 52 + pile[-most]]:
+            while most < free and fits[pile[-most - 1] * 52 + pile[-most]]:
                 most += 1
             if group.pick is _TOP_OR_WHOLE and most < len(pile):
                 return 1

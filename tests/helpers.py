@@ -88,9 +88,14 @@ def declared_hooks() -> set[str]:
         for mark in node.decorator_list)}
 
 
+#: Words of the program's own options that are also games' names: code that uses one names the option.
+OPTION_WORDS = {"peek"}  # a hint that may look at hidden cards (play's --peek, the web's peek=true); the game Peek
+
+
 def game_names() -> set[str]:
     """The ids and titles of the built-in games, lower case, but those that are words of the rule vocabulary
-    (the game Fan is also the key ``fan``): code that uses such a word names the key, not the game."""
+    (the game Fan is also the key ``fan``) or of the program's options (``OPTION_WORDS``): code that uses such a
+    word names the key or the option, not the game."""
     from framework.schemacheck import game_schema
 
     words: set[str] = set()
@@ -109,7 +114,7 @@ def game_names() -> set[str]:
     names = set()
     for game_id, path in framework.available_games().items():
         names |= {game_id, game_id.replace("-", " "), framework.load_spec(path).name.lower()}
-    return names - words
+    return names - words - OPTION_WORDS
 
 
 def problems(text: str, tmp_path: Path) -> list[str]:

@@ -77,6 +77,9 @@ REFUSALS = [
     ("accordion", {"r1": "5C", "r2": "9H", "r3": "4S"}, {}, "r3 r2",
      "a pile moves onto another only when their top cards match in suit or rank: 4♠ and 9♥ do not"),
     ("la-belle-lucie", {"t1": "5D"}, {"gathers_used": 2}, "gather", "no redeal is left: the tableau has been gathered 2 times"),
+    # a pile that keeps its first card (keeps: 1)
+    ("stalactites", {"f1": "7H"}, {}, "f1 c1", "the 1st foundation keeps its first card: no card may leave it now"),
+    ("trefoil", {"f1": "AC", "t1": "2C"}, {}, "f1 t1", "the 1st foundation keeps its first card: no card may leave it now"),
 ]
 
 

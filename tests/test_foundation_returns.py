@@ -2,7 +2,9 @@
 
 PySolFC lets a foundation's top card go wherever it fits (its piles' default). The games below follow it
 unless their rules text says why not: the FreeCell family keeps its foundation cards, as Microsoft's FreeCell
-and Solvitaire do. Each test is a concrete position with its exact legal moves.
+and Solvitaire do, but for Stalactites. Where PySolFC keeps a foundation's first card (its ``min_cards=1``:
+Stalactites, Trefoil), the rule file says ``keeps: 1``. Each test is a concrete position with its exact legal
+moves.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ KEPT = [
     "bakers-game", "bath", "big-cell", "challenge-freecell", "double-eight-off", "double-freecell",
     "double-seahaven-towers", "eight-off", "forecell", "freecell", "german-freecell", "king-only-bakers-game",
     "kingcell", "relaxed-freecell", "relaxed-seahaven-towers", "repair", "seahaven-towers", "seven-by-five",
-    "seven-by-four", "stalactites", "super-challenge-freecell", "triple-freecell",
+    "seven-by-four", "super-challenge-freecell", "triple-freecell",
 ]
 
 
@@ -48,6 +50,12 @@ def test_freecell_keeps_a_foundation_card_that_fits_a_column():
     ("la-belle-lucie", {"f1": "AS 2S 3S", "t1": "4S", "t2": "9D"}, {"f1 t1", "t1 f1", "gather"}),
     # Trefoil: 2C (a card above the ace, as in PySolFC) back onto 3C, as 3C may go up
     ("trefoil", {"f1": "AC 2C", "t1": "3C", "t2": "9D"}, {"f1 t1", "t1 f1", "gather"}),
+    # Trefoil: but never the ace, which the foundation keeps (PySolFC's min_cards=1): not 'f1 t1', AC on 2C
+    ("trefoil", {"f1": "AC", "t1": "2C", "t2": "9D"}, {"t1 f1", "gather"}),
+    # Stalactites: a foundation's top card to either free cell, or onto another foundation where it fits (QS on
+    # JD), but never a foundation's first card (not 'f2 c1': 5H alone; not 'f3 f1': 2C, the base, on AH)
+    ("stalactites", {"f1": "9C TH JD", "f2": "5H", "f3": "2C", "f4": "KD AH QS", "t1": "8D"},
+     {"f1 c1", "f1 c2", "f4 c1", "f4 c2", "f4 f1", "t1 c1", "t1 c2"}),
     # Imaginary Thirteen: each top card onto another foundation it fits: 5S (the fives' first card) on the
     # ones' 4H, 4H on the twos' 2H, 4C on 2H, 6H on the threes' 3D, 3D on the eights' 8C (8 + 8 turns the
     # corner to 3), 8C on the fours' 4C

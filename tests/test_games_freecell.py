@@ -223,9 +223,10 @@ def test_stalactites_foundations_build_up_from_their_own_card_in_any_suit_to_thi
     piles = {"f1": "7H", "f2": "KS", "f3": "2D 3C", "f4": "9H TH JH QH KH AH 2H 3H 4H 5H 6H 7D 8D",
              "c1": "JD", "t1": "8S", "t2": "AC", "t3": "4D", "t4": "7C", "t5": "9D"}
     # Not legal: t5 f4 (the foundation holds 13 cards), t1 t5 or any building on a column, c1 onto a column,
-    # anything onto the empty columns t6..t8.
+    # anything onto the empty columns t6..t8, f1 or f2 anywhere (a foundation keeps its first card). Legal, as in
+    # PySolFC: a foundation's top card to the free cell, or onto another foundation (8D on 7H).
     assert legal_texts(build("stalactites", piles)) == {
-        "t1 f1", "t1 c2", "t2 f2", "t2 c2", "t3 f3", "t3 c2", "t4 c2", "t5 c2"}
+        "t1 f1", "t1 c2", "t2 f2", "t2 c2", "t3 f3", "t3 c2", "t4 c2", "t5 c2", "f3 c2", "f4 c2", "f4 f1"}
 
 
 def test_tuxedo_builds_by_suit_round_the_corner_and_moves_runs_freely():

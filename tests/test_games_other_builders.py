@@ -8,6 +8,7 @@ from helpers import build, cards_of, each
 
 import framework
 from framework.cards import card_text
+from framework.solver.canonical import interchangeable_groups
 from framework.testing import legal_texts, position
 
 GAMES = [
@@ -235,8 +236,11 @@ def test_windmill_arms_are_refilled_from_the_waste():
 def test_windmill_foundation_cards_move_between_the_centre_and_the_sails():
     state = build("windmill", {"c": "JD", "k1": "KS QH", "k2": "KC", "a1": "5C", "a2": "5D", "a3": "5H", "a4": "5S",
                                "a5": "6C", "a6": "6D", "a7": "6H", "a8": "6S"})
-    # QH from sail to centre or to another sail; not 'k2 k3' (a lone king moved to an empty sail changes nothing)
-    assert legal_texts(state) == {"k1 c", "c k1", "k1 k2"}
+    # QH from sail to centre or to another sail; not 'k2 k3' (a lone king moved to an empty sail changes nothing),
+    # not 'c k1' (the centre keeps its last card, as in PySolFC)
+    assert legal_texts(state) == {"k1 c", "k1 k2"}
+    state = build("windmill", {"c": "JD QC", "k1": "KS", "a1": "5C"})
+    assert legal_texts(state) == {"c k1", "k1 c"}  # a centre of two cards gives one up
 
 
 # --- Baker's Dozen relatives without moving the kings ---------------------------------------------------------------
@@ -617,6 +621,12 @@ def test_capricieuse_deals_the_gathered_cards_round_the_columns_twice_at_most():
     with pytest.raises(framework.IllegalMoveError,
                        match="^'gather' is not legal now: no redeal is left: the tableau has been gathered 2 times$"):
         state.parse_move("gather")
+
+
+def test_interregnum_keeps_each_foundation_with_its_reserve_in_the_solvers_key():
+    # A foundation is closed by the reserve card of its number (last_card_from): sorting either group's piles apart
+    # from the other's would merge positions whose foundations wait for other cards.
+    assert interchangeable_groups(framework.load_game("interregnum")) == ()
 
 
 # --- Tam O'Shanter and Auld Lang Syne: columns that build nothing, fed by the stock -----------------------------

@@ -45,8 +45,8 @@ def built() -> None:
 
 
 def test_every_built_in_game_runs_natively():
-    # Every built-in plugin with a rule hook declares a native rule, so the core runs every game (381).
-    assert len(GAMES) >= 381
+    # Every built-in plugin with a rule hook declares a native rule, so the core runs every game (390).
+    assert len(GAMES) >= 390
     assert {name: why_not(framework.load_game(name)) for name in GAMES} == dict.fromkeys(GAMES)
 
 
@@ -208,6 +208,35 @@ def test_the_kernels_agree_on_a_last_deal_to_other_groups(name, piles):
         state.push(move)
         positions_agree(state)
         state.pop()
+    ("stalactites", {"f1": "9C TH JD", "f2": "5H", "f3": "2C", "f4": "KD AH QS", "t1": "8D"}),
+    ("trefoil", {"f1": "AC", "f2": "AS 2S", "t1": "2C", "t2": "3S"}),
+    ("windmill", {"c": "JD", "k1": "KS QH", "k2": "KC QC", "a1": "5C"}),
+    ("dutch-solitaire", {"f1": "AC 2H 3S", "f2": "AC", "f3": "AS KD", "f4": "AS", "f5": "AD", "t1": "4C", "w": "QH"}),
+    ("castles-end", {"r1": "9D", "t1": "5H", "t2": "6C"}),  # the first card up sets the base rank, and stays
+])
+def test_the_kernels_agree_on_the_cards_a_pile_keeps(name, piles):
+    positions_agree(build(name, piles))
+
+
+@pytest.mark.parametrize("piles", [
+    {"j1": "JC TC", "t1": "QC", "t2": "QS", "t3": "KC", "t4": "9C", "s": "2D"},
+    {"j1": "JC", "t1": "TC", "t2": "QC", "s": "2D 5S"},  # the jack may go back, closing the piles under it
+])
+def test_the_kernels_agree_on_piles_another_opens(piles):
+    positions_agree(build("adela", piles))
+
+
+def test_the_kernels_agree_on_a_base_card_kept_on_its_foundation():
+    positions_agree(build("castles-end", {"f1": "5H 6H", "f2": "5C", "t1": "7S", "t2": "4D", "r1": "8D"},
+                          base_rank=5))
+
+
+@pytest.mark.parametrize("piles", [
+    {"f1": "5H 9H KH", "f2": "5C", "r1": "9C", "r2": "7C", "r3": "5D", "r4": "KS", "w": "2H", "s": "3C 4C 6C"},
+    {"f1": "8D", "r1": "3S 4S | 8S", "r2": "8C", "s": "2C"},  # two eights for the one empty foundation that takes
+])
+def test_the_kernels_agree_on_foundations_that_take_the_ranks_of_the_one_before(piles):
+    positions_agree(build("osmosis", piles))
 
 
 def test_the_kernels_agree_on_closing_a_grid_upwards():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import exhaustive
+from helpers import changed_game, exhaustive
 
 import framework.native
 from framework.cards import card_text
@@ -56,6 +56,19 @@ def test_the_cards_that_could_be_built_on_those_count_too():
 def test_only_games_the_argument_covers_are_pruned(name):
     # plugins that change the rules, two decks, a base rank dealt, foundations that give nothing back
     assert not settled.applies(load_game(name))
+
+
+def test_no_card_is_settled_where_a_pile_takes_the_ranks_of_another_pile_s_first_card():
+    # Taken back and restarted with another card, a foundation would let the next take another first rank: the
+    # line without the settled card's moves would not be legal.
+    assert settled.applies(load_game("klondike"))
+    osmotic = changed_game("klondike", ("    moves_to: [tableau]\n    when_empty: {accepts: A}",
+                                        "    moves_to: [tableau]\n    ranks_of_pile_before: true\n"
+                                        "    when_empty: {accepts: A}"))
+    assert not settled.applies(osmotic)
+    kept = changed_game("klondike", ("    moves_to: [tableau]\n    when_empty: {accepts: A}",
+                                     "    moves_to: [tableau]\n    keeps: 1\n    when_empty: {accepts: A}"))
+    assert settled.applies(kept)  # a pile that keeps its first card allows no less where it holds more
 
 
 @pytest.mark.parametrize("name", ["fan", "king-albert", "klondike", "castles-in-spain"])

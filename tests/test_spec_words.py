@@ -48,6 +48,8 @@ DEFAULTS = [
     (GROUP + ("run_limit",), spec.GroupSpec, "run_limit"),
     (GROUP + ("turn_up_top",), spec.GroupSpec, "turn_up_top"),
     (GROUP + ("fill_at_once",), spec.GroupSpec, "fill_at_once"),
+    (GROUP + ("keeps",), spec.GroupSpec, "keeps"),
+    (GROUP + ("ranks_of_pile_before",), spec.GroupSpec, "ranks_of_pile_before"),
     (GROUP + ("layers_of_one_suit",), spec.GroupSpec, "layers_of_one_suit"),
     (GROUP + ("needs_no_empty_piles",), spec.GroupSpec, "needs_no_empty_piles"),
     (GROUP + ("when_empty", "properties", "accepts"), spec.EmptyRule, "accepts"),

@@ -183,6 +183,8 @@ def _pile_tables(game: Game) -> dict[str, Any]:
         "covered_by": [list(game.covered_by.get(pile, ())) for pile in piles],
         "closed_by": list(game.closed_by),
         "close_shift": list(game.closing_shift),
+        "rank_sources": list(game.rank_sources),
+        "openers": list(game.openers),
     }
 
 
@@ -270,6 +272,7 @@ def _group_tables(group: Any) -> dict[str, Any]:
         "pick": _PICKS[group.pick],
         "max_cards": -1 if group.max_cards is None else group.max_cards,
         "full": 0 if spec.fill_at_once else -1 if group.max_cards is None else group.max_cards,
+        "keeps": group.keeps,
         "empty_accepts": _accepts_code(accepts),
         "empty_ranks": sum(1 << rank for rank in accepts) if isinstance(accepts, frozenset) else 0,
         "takes_single": int(group.takes_single_cards()),

@@ -41,6 +41,7 @@ enum { VAR_INT, VAR_BOOL, VAR_PILE };
 typedef struct {
     int index, role, first, count;
     int pick, max_cards, full; /* -1: no limit; ``full``: a pile this long takes no card (0 if filled at once) */
+    int keeps; /* the bottom cards of a pile no card move takes (Group.keeps) */
     int empty_accepts, empty_ranks; /* ``empty_ranks``: with ACC_RANKS, the ranks taken, as bits 1 << rank */
     int takes_single, one_at_a_time, fill_at_once, run_limit_cells;
     int ntarget_groups, *target_groups;
@@ -108,6 +109,8 @@ typedef struct {
     int nclears, *clear_pile, *clear_to, *clear_total, *clear_ranks; /* Rules.clearings; ranks as a bit mask */
     int has_closing, *closed_by, *close_shift; /* Rules.closed_by, closing_shift, by pile */
     uint8_t *is_closer;                        /* Rules.closers, by pile */
+    int has_rank_sources, *rank_source;        /* Rules.rank_sources, by pile (-1: none) */
+    int has_openers, *opener;                  /* Rules.openers, by pile (-1: none) */
     int set_alike; /* what a set's cards share (Rules.set_alike): 0 nothing, 1 a suit, 2 a rank */
     int has_pairing, npair, *pair_piles, pair_discard;
     uint8_t pairs[52 * 52], alone[14];

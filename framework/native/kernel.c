@@ -151,15 +151,16 @@ int pos_covered(const Pos *p, int pile) {
     return 0;
 }
 
+/* The most cards a move may pick from ``source`` (State._pickable): the cards it keeps are held as face-down ones. */
 static int pickable(const Pos *p, int source, const Group *group) {
     int n = p->len[source];
-    int face_up = n - p->down[source];
-    if (face_up <= 0) return 0;
+    int free = n - (p->down[source] > group->keeps ? p->down[source] : group->keeps);
+    if (free <= 0) return 0;
     if (group->pick == PICK_TOP) return 1;
-    if (group->pick == PICK_ANY_TAIL) return face_up;
+    if (group->pick == PICK_ANY_TAIL) return free;
     const uint8_t *pile = PILE(p, source);
     int run = 1;
-    while (run < face_up && group->run[pile[n - run - 1] * 52 + pile[n - run]]) run++;
+    while (run < free && group->run[pile[n - run - 1] * 52 + pile[n - run]]) run++;
     if (group->pick == PICK_TOP_OR_WHOLE && run < n) return 1;
     return run;
 }
@@ -925,6 +926,25 @@ static int gather_source(const Pos *p, const Group *group) {
     return group->gather_last_first ? group->first + group->count - 1 - turn : group->first + turn;
 }
 
+/* Whether card move ``m`` lays a card of a rank the pile before the target holds, where the target takes only those
+ * (State.rank_held_takes): an empty target only the rank of that pile's first card. */
+static int rank_held_takes(const Pos *p, Move m) {
+    int before = p->g->rank_source[m.target];
+    if (before < 0) return 1;
+    int n = p->len[before], rank = RANK[PILE(p, m.source)[p->len[m.source] - m.count]];
+    const uint8_t *held = PILE(p, before);
+    if (!p->len[m.target]) return n && RANK[held[0]] == rank;
+    for (int i = 0; i < n; i++)
+        if (RANK[held[i]] == rank) return 1;
+    return 0;
+}
+
+/* Whether card move ``m`` goes to a pile that is open: the pile that opens it holds a card (State.opened_takes). */
+static int opened_takes(const Pos *p, Move m) {
+    int opener = p->g->opener[m.target];
+    return opener < 0 || p->len[opener] > 0;
+}
+
 void pos_generate(Pos *p, MoveList *out) {
     const Game *g = p->g;
     p->generation++;
@@ -952,6 +972,8 @@ void pos_generate(Pos *p, MoveList *out) {
     if (g->set_alike) keep_moves(p, out, set_takes);
     if (g->has_layers) keep_moves(p, out, layer_takes);
     if (g->has_closing) keep_moves(p, out, closing_takes);
+    if (g->has_rank_sources) keep_moves(p, out, rank_held_takes);
+    if (g->has_openers) keep_moves(p, out, opened_takes);
     for (int i = 0; i < g->nstocks; i++) stock_moves(p, &g->groups[g->stocks[i]], out);
     for (int i = 0; i < g->ngatherers; i++) {
         const Group *group = &g->groups[g->gatherers[i]];

@@ -96,6 +96,7 @@ static int read_group(PyObject *tables, Group *group, int index, int ngroups) {
     if (read_int(tables, "role", &group->role) || read_int(tables, "first", &group->first) ||
         read_int(tables, "count", &group->count) || read_int(tables, "pick", &group->pick) ||
         read_int(tables, "max_cards", &group->max_cards) || read_int(tables, "full", &group->full) ||
+        read_int(tables, "keeps", &group->keeps) ||
         read_int(tables, "empty_accepts", &group->empty_accepts) ||
         read_int(tables, "empty_ranks", &group->empty_ranks) ||
         read_int(tables, "takes_single", &group->takes_single) ||
@@ -250,6 +251,7 @@ static int read_game(PyObject *tables, Game *g) {
         read_ints(tables, "clear_to", &g->clear_to, NULL) || read_ints(tables, "clear_totals", &g->clear_total, NULL) ||
         read_ints(tables, "clear_ranks", &g->clear_ranks, NULL) ||
         read_ints(tables, "closed_by", &g->closed_by, NULL) || read_ints(tables, "close_shift", &g->close_shift, NULL) ||
+        read_ints(tables, "rank_sources", &g->rank_source, NULL) || read_ints(tables, "openers", &g->opener, NULL) ||
         read_int(tables, "has_pairing", &g->has_pairing) ||
         read_ints(tables, "pair_piles", &g->pair_piles, &g->npair) ||
         read_int(tables, "pair_discard", &g->pair_discard) || read_bytes(tables, "pairs", g->pairs, 52 * 52) ||
@@ -271,6 +273,10 @@ static int read_game(PyObject *tables, Game *g) {
             g->is_closer[g->closed_by[i]] = 1;
             g->has_closing = 1;
         }
+    for (int i = 0; i < g->npiles; i++) {
+        g->has_rank_sources |= g->rank_source[i] >= 0;
+        g->has_openers |= g->opener[i] >= 0;
+    }
     PyObject *names = item(tables, "pile_names");
     if (!names) return -1;
     g->pile_names = calloc(g->npiles + 1, sizeof(char *));
@@ -335,7 +341,7 @@ static void game_free_arrays(Game *g) {
     free(g->groups); free(g->pile_group); free(g->pile_suit); free(g->pile_rank); free(g->turns_up); free(g->layer_first); free(g->sources); free(g->foundations);
     free(g->is_foundation); free(g->stocks); free(g->gatherers); free(g->turn_up); free(g->refill_pile);
     free(g->refill_start); free(g->refill_origins); free(g->refill_wait_start); free(g->refill_waits); free(g->refill_turns); free(g->table_piles); free(g->emptied); free(g->cover_start);
-    free(g->cover); free(g->set_piles); free(g->clear_pile); free(g->clear_to); free(g->clear_total); free(g->clear_ranks); free(g->closed_by); free(g->close_shift); free(g->is_closer); free(g->pair_piles); free(g->cell_piles); free(g->var_kind);
+    free(g->cover); free(g->set_piles); free(g->clear_pile); free(g->clear_to); free(g->clear_total); free(g->clear_ranks); free(g->closed_by); free(g->close_shift); free(g->rank_source); free(g->opener); free(g->is_closer); free(g->pair_piles); free(g->cell_piles); free(g->var_kind);
     free(g->pile_names); free(g->plugins); free(g->is_sink); free(g->safe_target); free(g->always); free(g->later);
     free(g->later_dealer_start); free(g->later_dealers);
 }

@@ -39,7 +39,9 @@ def interchangeable(game: Game, group: Group) -> bool:
     Only where every plugin of the game sees only the rule data (a plugin could
     tell piles apart by their place): then a group of several piles is
     interchangeable unless its piles take different suits or ranks, are paired
-    by number with another group's (``turns_up``), it is drawn as a
+    by number with another group's (``turns_up``, ``last_card_from``,
+    ``opened_by``), each takes the ranks of the one before it
+    (``ranks_of_pile_before``), it is drawn as a
     grid (where a pile's place is part of the rules), its piles are gathered up
     in their order and dealt again (a gather of the piles in another order deals
     other piles), or a stock deals onto its piles in their order (the next card
@@ -81,12 +83,16 @@ def _symmetric(game: Game, group: Group) -> bool:
         return False
     suits, ranks = group.spec.suits, group.spec.ranks
     return len(group.piles) > 1 and not group.spec.columns and not (suits and len(set(suits)) > 1) and not (
-        ranks and len(set(ranks)) > 1) and not _paired(game, group)
+        ranks and len(set(ranks)) > 1) and not _paired(game, group) and not group.spec.ranks_of_pile_before
 
 
 def _paired(game: Game, group: Group) -> bool:
-    """Whether the piles of ``group`` are paired by number with those of another group (``turns_up``)."""
-    return bool(group.spec.turns_up) or any(other.spec.turns_up == group.name for other in game.groups.values())
+    """Whether the piles of ``group`` are paired by number with those of another group (``turns_up``,
+    ``last_card_from``, ``opened_by``)."""
+    def pairs(other: Group) -> tuple[str | None, ...]:
+        return other.spec.turns_up, other.spec.last_card_from, other.spec.opened_by
+
+    return any(pairs(group)) or any(group.name in pairs(other) for other in game.groups.values())
 
 
 def _dealers(game: Game, group: Group) -> tuple[int, ...]:
@@ -106,7 +112,7 @@ def sink_piles(game: Game) -> tuple[int, ...]:
 
     Left out: the piles moves are made from, stocks, a stock's waste that is turned back
     over, piles that are gathered, paired, give up sets, clear, refill others, are turned up
-    or are covered.
+    or are covered, and piles whose every rank a rule reads (``ranks_of_pile_before``).
     """
     if game.hooks.implemented & RULE_HOOKS:
         return ()
@@ -122,6 +128,7 @@ def _left_piles(game: Game) -> set[int]:
     moving.update(pile for stock in game.stocks if stock.spec.redeals != 0 for pile in stock.stock_targets)
     moving.update(pile for group in game.gatherers for pile in group.piles)
     moving.update(origin for _, origins in game.refills for origin in origins)
+    moving.update(before for before in game.rank_sources if before >= 0)
     if game.pairing:
         moving.update(game.pairing.piles)
     return moving

@@ -32,8 +32,9 @@ a card could swap places through a foundation), whose plugins change no rule,
 whose foundation cards go back only to piles off the foundations, one at a
 time, and where nothing depends on which piles are empty or on what a move
 leaves behind: no stock that deals only onto full piles, no pile refilled when
-emptied, no gathering and dealing again, no pairs, sets or covered piles, a
-base rank known before the deal, no cards moved into a stock or a waste, and cards
+emptied, no gathering and dealing again, no pairs, sets or covered piles, no
+pile that takes the ranks of the first card of another, a base rank known
+before the deal, no cards moved into a stock or a waste, and cards
 picked up together only as a run whose cards could be built on one another.
 """
 
@@ -153,6 +154,14 @@ def _no_emptying_rules(game: Game) -> bool:
     return not any(rules)
 
 
+def _first_cards_unread(game: Game) -> bool:
+    """Whether no pile takes cards by the first card of another (``ranks_of_pile_before``): a settled card kept at
+    the bottom of that pile, where the line taken back restarted it with another card, would change what it takes.
+    (Cards that only stay where they lay are no harm elsewhere: a pile that keeps its bottom cards, ``keeps``, or
+    one another opens, ``opened_by``, allows no less where a pile holds more.)"""
+    return not game.rank_followers
+
+
 def _base_rank_known(game: Game) -> bool:
     """Whether the foundations' base rank is known before the deal."""
     return game.spec.base_rank is None or isinstance(game.spec.base_rank, int)
@@ -181,7 +190,8 @@ def _built_runs(group: Group, building: list[Group]) -> bool:
         for below in range(52) for above in range(52) if group.run_table[below * 52 + above])
 
 
-_CONDITIONS = (_plain_win, _cards_come_back, _no_emptying_rules, _base_rank_known, _closed_stocks, _runs_are_built)
+_CONDITIONS = (_plain_win, _cards_come_back, _no_emptying_rules, _first_cards_unread, _base_rank_known, _closed_stocks,
+               _runs_are_built)
 
 
 def _takes(game: Game, pile: int, card: int) -> bool:
