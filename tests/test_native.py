@@ -208,6 +208,9 @@ def test_the_kernels_agree_on_a_last_deal_to_other_groups(name, piles):
         state.push(move)
         positions_agree(state)
         state.pop()
+
+
+@pytest.mark.parametrize(("name", "piles"), [
     ("stalactites", {"f1": "9C TH JD", "f2": "5H", "f3": "2C", "f4": "KD AH QS", "t1": "8D"}),
     ("trefoil", {"f1": "AC", "f2": "AS 2S", "t1": "2C", "t2": "3S"}),
     ("windmill", {"c": "JD", "k1": "KS QH", "k2": "KC QC", "a1": "5C"}),
