@@ -8,7 +8,7 @@ is told not to remember it (``remember_legal_moves``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -218,19 +218,20 @@ class State:
                 for target in targets:
                     if target != source:
                         moves.append(Move(source, target, 1))
-        if game.set_alike is not None:
-            moves = [move for move in moves if self.set_takes(move)]
-        if game.suit_layers:
-            moves = [move for move in moves if self.layer_takes(move)]
-        if game.closers:
-            moves = [move for move in moves if self.closing_takes(move)]
-        if game.rank_followers:
-            moves = [move for move in moves if self.rank_held_takes(move)]
-        if game.has_openers:
-            moves = [move for move in moves if self.opened_takes(move)]
+        checks = self._rule_checks()
+        if checks:
+            moves = [move for move in moves if all(check(move) for check in checks)]
         self._action_moves(moves)
         moves.extend(game.hooks.legal_moves(self))
         return game.hooks.allowed(self, moves)
+
+    def _rule_checks(self) -> list[Callable[[Move], bool]]:
+        """The checks a card move must pass by the rules between piles that this game has: sets of one suit or rank,
+        layers of one suit, piles closed, taking the ranks of another or opened by another."""
+        game = self.game
+        has = (game.set_alike is not None, game.suit_layers, game.closers, game.rank_followers, game.has_openers)
+        checks = (self.set_takes, self.layer_takes, self.closing_takes, self.rank_held_takes, self.opened_takes)
+        return [check for check, wanted in zip(checks, has, strict=True) if wanted]
 
     def set_takes(self, move: Move) -> bool:
         """Whether ``move``'s card, where it goes to a pile of a set of one suit or rank (``sets.same_suit``,

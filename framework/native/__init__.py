@@ -205,11 +205,15 @@ def _automatic_tables(game: Game) -> dict[str, Any]:
         "set_piles": list(game.set_piles),
         "set_discard": game.set_discard,
         "set_alike": 0 if game.set_alike is None else 1 if game.set_alike is SUIT else 2,
-        "clear_piles": [pile for pile, _, _, _ in game.clearings],
-        "clear_to": [to for _, to, _, _ in game.clearings],
-        "clear_totals": [total for _, _, total, _ in game.clearings],
-        "clear_ranks": [sum(1 << rank for rank in ranks) for _, _, _, ranks in game.clearings],
+        **_clearing_tables(game.clearings),
     }
+
+
+def _clearing_tables(clearings: tuple[tuple[int, int, int, frozenset[int]], ...]) -> dict[str, list[int]]:
+    """The core's tables of the piles that clear when they add up (``Rules.clearings``), a list for each field."""
+    piles, targets, totals, ranks = zip(*clearings, strict=True) if clearings else ((), (), (), ())
+    return {"clear_piles": list(piles), "clear_to": list(targets), "clear_totals": list(totals),
+            "clear_ranks": [sum(1 << rank for rank in each) for each in ranks]}
 
 
 def _number_vars(rules: list[dict[str, Any]], names: list[str]) -> None:
