@@ -114,8 +114,7 @@ class Group:
         "spec", "name", "role", "label", "index", "piles", "fits_table", "pick", "max_cards", "keeps",
         "targets", "empty_accepts", "empty_sources", "stock_target", "stock_targets", "run_table",
         "fits_on", "target_groups", "one_card_at_a_time", "lone_sources", "suited_targets", "empty_waits",
-        "gather_waits",
-        "last_deal_piles",
+        "gather_waits", "last_deal_piles",
     )
 
     def __init__(self, spec: GroupSpec, index: int, first_pile: int) -> None:
@@ -322,6 +321,10 @@ class Rules:
         #: The piles that take only the ranks of the pile before them.
         self.rank_followers: frozenset[int] = frozenset(pile for pile, before in enumerate(self.rank_sources)
                                                         if before >= 0)
+        #: Whether a card move must pass a rule between piles besides its target's build: a set of one suit or
+        #: rank, layers of one suit, a closed pile, the ranks of the pile before, or a pile another opens.
+        self.checks_card_moves = bool(self.set_alike is not None or self.suit_layers or self.closers
+                                      or self.rank_followers or self.has_openers)
         #: The game's pair rule, compiled, if it has one.
         self.pairing = Pairing(self.spec.pairs, self.groups) if self.spec.pairs else None
         #: Stock piles whose top card the rules may play (Pyramid's): the players show that card face up.

@@ -218,8 +218,8 @@ class State:
                 for target in targets:
                     if target != source:
                         moves.append(Move(source, target, 1))
-        checks = self._rule_checks()
-        if checks:
+        if game.checks_card_moves:
+            checks = self._rule_checks()
             moves = [move for move in moves if all(check(move) for check in checks)]
         self._action_moves(moves)
         moves.extend(game.hooks.legal_moves(self))
